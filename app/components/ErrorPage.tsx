@@ -1,0 +1,20 @@
+/** The body of every error page: a big code, a heading, a sentence and one way out. */
+export function ErrorPage(props: { code: string; title: string; text: string; action?: { href: string; label: string } }) {
+  return (
+    <section className="error-page" aria-labelledby="error-title">
+      <p className="error-page__code" aria-hidden="true">
+        {props.code}
+      </p>
+      <h1 id="error-title" className="error-page__title">
+        {props.title}
+      </h1>
+      <p className="error-page__text">{props.text}</p>
+      {props.action ? (
+        // A plain link: it must work even when the app's scripts could not start.
+        <a className="button button--primary" href={props.action.href}>
+          {props.action.label}
+        </a>
+      ) : null}
+    </section>
+  );
+}

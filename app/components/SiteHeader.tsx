@@ -1,0 +1,56 @@
+import { NavLink } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { RootData } from "~/root";
+import { LanguageSwitcher } from "./LanguageSwitcher";
+import { Logo } from "./Logo";
+import { localPath } from "./paths";
+
+/** The product's sections as the header lists them (SPEC §2). */
+export const sections = [
+  { key: "line", path: "/line" },
+  { key: "live", path: "/live" },
+  { key: "esports", path: "/cyber/real" },
+  { key: "casino", path: "/slots" },
+  { key: "liveCasino", path: "/live-casino" },
+  { key: "fastGames", path: "/fast-games" },
+  { key: "virtualSports", path: "/virtualsports" },
+  { key: "toto", path: "/toto" },
+  { key: "promotions", path: "/bonuses" },
+  { key: "results", path: "/results" },
+] as const;
+
+export function SiteHeader({ root }: { root: RootData }) {
+  const { t } = useTranslation();
+  const { lng } = root;
+  return (
+    <header className="site-header">
+      <div className="site-header__top container">
+        <a href={localPath(lng, "/")} className="site-header__logo" aria-label={t("a11y.home")}>
+          <Logo company={root.companyName} />
+        </a>
+        <div className="site-header__actions">
+          <LanguageSwitcher lng={lng} path={root.path} search={root.search} languages={root.languages} />
+          <a className="button button--ghost" href={localPath(lng, "/login")}>
+            {t("header.login")}
+          </a>
+          {root.registrationAllowed ? (
+            <a className="button button--primary" href={localPath(lng, "/registration")}>
+              {t("header.register")}
+            </a>
+          ) : null}
+        </div>
+      </div>
+      <nav className="site-nav" aria-label={t("a11y.mainNavigation")}>
+        <ul className="site-nav__list container">
+          {sections.map((s) => (
+            <li key={s.key}>
+              <NavLink to={localPath(lng, s.path)} className="site-nav__link" prefetch="intent">
+                {t(`nav.${s.key}`)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

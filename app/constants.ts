@@ -1,0 +1,49 @@
+/**
+ * Business constants of SPEC §9, each named once. Values are in the unit their name says.
+ */
+
+// Timing
+export const SESSION_POLL_MS = 60_000;
+export const LIMIT_PING_MS = 30_000;
+export const PAGE_LEAVE_PAUSE_MS = 30_000;
+export const AGE_RESTRICTION_STORAGE_MS = 259_200_000;
+export const GRANT_COOKIE_S = 1_800;
+export const ACTIVITY_THROTTLE_MS = 100;
+export const RELOAD_GUARD_MS = 60_000;
+export const NOTIFICATION_AUTO_CLOSE_MS = 10_000;
+export const TOKEN_REQUEST_SHARING_MS = 60_000;
+export const PENDING_DEPOSIT_LIMIT_APPROVAL_S = 86_400;
+
+// Retries of upstream calls (times are retries after the first attempt)
+export const CONFIG_RETRY = { times: 5, delayMs: 1_000 } as const;
+export const REDIRECT_CHECK_RETRY = { times: 5, delayMs: 1_000 } as const;
+export const BLOCK_CHECK_RETRY = { times: 2, delayMs: 100 } as const;
+export const SESSION_CHECK_RETRY = { times: 2, delayMs: 1_500 } as const;
+export const BALANCE_POLL = { times: 5, delayMs: 2_500 } as const;
+
+// Caching
+export const CONFIG_CACHE_SECONDS = { min: 600, max: 900 } as const;
+
+// Polling intervals
+export const POLL_DEFAULT_MS = 10_000;
+export const POLL_LINE_MS = 15_000;
+export const POLL_MESSAGES_MS = 60_000;
+
+// Cookie lifetimes
+export const COOKIE_DEFAULT_MAX_AGE_S = 86_400;
+export const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 86_400;
+
+// Display and defaults
+export const DEFAULT_CURRENCY = "RUB";
+export const DEFAULT_LANGUAGE = "ru";
+export const FALLBACK_LANGUAGE = "en";
+export const DEFAULT_TIME_ZONE = 3;
+export const MAX_NOTIFICATIONS_AT_ONCE = 1;
+export const SCREEN_BREAKPOINTS = [1920, 1366, 1100, 1024] as const;
+
+// Feature route numbers the spec names
+export const FEATURE_ROUTE_RULES = 47;
+export const FEATURE_ROUTE_PAYMENT = 52;
+
+// Geo country ids for which the policy logo shows
+export const POLICY_LOGO_COUNTRY_IDS = [1, 66, 126, 228, 120] as const;

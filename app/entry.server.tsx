@@ -1,0 +1,78 @@
+import { PassThrough } from "node:stream";
+import type { EntryContext } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { createInstance } from "i18next";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { defaultNamespace } from "./i18n/languages";
+import { i18nServer, resources } from "./i18n/dictionaries.server";
+import { languageWithoutConfig } from "./loaders/site.server";
+
+// Streaming stops after this long; bots wait for the whole page up to the same bound.
+export const streamTimeout = 5_000;
+
+const securityHeaders: Record<string, string> = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "SAMEORIGIN",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+};
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  const rootData = remixContext.staticHandlerContext.loaderData.root as { lng?: string } | undefined;
+  const lng = rootData?.lng ?? languageWithoutConfig(request);
+
+  const i18n = createInstance();
+  await i18n.use(initReactI18next).init({
+    lng,
+    ns: i18nServer.getRouteNamespaces(remixContext).concat(defaultNamespace),
+    defaultNS: defaultNamespace,
+    fallbackLng: "en",
+    resources,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+
+  // Bots get the complete page at once; people get the shell as soon as it is ready.
+  const readyEvent = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
+  for (const [k, v] of Object.entries(securityHeaders)) responseHeaders.set(k, v);
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <I18nextProvider i18n={i18n}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
+      </I18nextProvider>,
+      {
+        [readyEvent]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors before the shell are handled by onShellError; later ones are logged.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1_000);
+  });
+}

@@ -1,0 +1,61 @@
+import { z } from "zod";
+
+const url = z.string().url();
+
+// Every variable the site reads, parsed once at start; see the README for each.
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PLATFORM_URL: url.default("http://127.0.0.1:4000"),
+    WEB_API_URL: url.optional(),
+    BFF_API_URL: url.optional(),
+    REDIRECTS_API_URL: url.optional(),
+    BLOCKS_API_URL: url.optional(),
+    LIMIT_API_URL: url.optional(),
+    SOCIAL_API_URL: url.optional(),
+    CAPTCHA_API_URL: url.optional(),
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+    COUNTRY_HEADER: z.string().min(1).toLowerCase().default("x-country-code"),
+    PUBLIC_ORIGIN: url.optional(),
+    SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+    CONFIG_CACHE_SECONDS: z
+      .string()
+      .regex(/^\d+(-\d+)?$/, "CONFIG_CACHE_SECONDS is N or MIN-MAX")
+      .optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "required in production" });
+    }
+  });
+
+export type SiteEnv = z.infer<typeof envSchema>;
+
+export type Upstream = "web" | "bff" | "redirects" | "blocks" | "limits" | "social" | "captcha";
+
+function parse(): SiteEnv {
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid site environment:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+}
+
+export const env = parse();
+
+/** Base URL of each upstream: its own variable, else the platform. */
+export const upstreamBase: Record<Upstream, string> = {
+  web: env.WEB_API_URL ?? env.PLATFORM_URL,
+  bff: env.BFF_API_URL ?? env.PLATFORM_URL,
+  redirects: env.REDIRECTS_API_URL ?? env.PLATFORM_URL,
+  blocks: env.BLOCKS_API_URL ?? env.PLATFORM_URL,
+  limits: env.LIMIT_API_URL ?? env.PLATFORM_URL,
+  social: env.SOCIAL_API_URL ?? env.PLATFORM_URL,
+  captcha: env.CAPTCHA_API_URL ?? env.PLATFORM_URL,
+};
+
+export const isProduction = env.NODE_ENV === "production";
+
+/** Secret for signed cookies. Development gets a fixed one so restarts keep cookies valid. */
+export const sessionSecret = env.SESSION_SECRET ?? "development-only-secret-not-for-production-use";

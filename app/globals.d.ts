@@ -1,0 +1,7 @@
+export {};
+
+declare global {
+  interface Window {
+    __remixManifest?: { version: string };
+  }
+}

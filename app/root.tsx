@@ -1,0 +1,142 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { type ReactNode, useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { ErrorPage } from "./components/ErrorPage";
+import { getT } from "./i18n/dictionaries.server";
+import { type Language, endonyms, textDirection } from "./i18n/languages";
+import { getSiteContext, languageWithoutConfig } from "./loaders/site.server";
+import { getContentGroups, NoSiteConfigError } from "./services/config.server";
+import stylesHref from "./styles/app.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesHref },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.json" },
+];
+
+// Only custom properties with plain values may come from the config's brand book.
+const CSS_PROP = /^--[a-z0-9-]{1,64}$/;
+const CSS_VALUE = /^[#a-zA-Z0-9 .,%()-]{1,128}$/;
+function brandCss(book: Array<{ css_prop: string; css_value: string }>): string {
+  const rules = book.filter((b) => CSS_PROP.test(b.css_prop) && CSS_VALUE.test(b.css_value));
+  return rules.length ? `:root{${rules.map((b) => `${b.css_prop}:${b.css_value}`).join(";")}}` : "";
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  let site;
+  try {
+    site = await getSiteContext(request, params);
+  } catch (error) {
+    if (error instanceof NoSiteConfigError) {
+      throw data({ reason: "no-site-config", lng: languageWithoutConfig(request) }, { status: 500 });
+    }
+    throw error;
+  }
+  // A missing language prefix redirects from every loader; other problems are shown by the
+  // page's own boundary inside the shell.
+  if (site.problem && site.problem.status >= 300 && site.problem.status < 400) throw site.problem;
+
+  const [t, content] = await Promise.all([getT(site.lng), getContentGroups(site.lng)]);
+  const { config } = site;
+  return data(
+    {
+      lng: site.lng,
+      dir: site.dir,
+      path: site.path,
+      search: site.url.search,
+      languages: site.languages.map((code) => ({ code, name: endonyms[code as Language] })),
+      companyName: config.companyName,
+      themeColor: config.pwaManifest.themeColor,
+      brandCss: brandCss(config.partnerCssBrandBook),
+      ageLimit: config.ageRestriction.age ?? 18,
+      socialLinks: content.social_links ?? [],
+      seoText: content.seo_home,
+      registrationAllowed: config.registration.allowed,
+      year: new Date().getUTCFullYear(),
+      seoBlockTitle: t("seo.blockTitle", { company: config.companyName }),
+      // Error boundaries' meta cannot translate, so their titles come ready.
+      errorTitles: {
+        notFound: `${t("meta.notFoundTitle")} — ${config.companyName}`,
+        error: `${t("meta.errorTitle")} — ${config.companyName}`,
+      },
+    },
+    { headers: site.setCookies.map((c) => ["Set-Cookie", c] as [string, string]) },
+  );
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root") as RootData | undefined;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRootData();
+  const { i18n, t } = useTranslation();
+  const lng = root?.lng ?? i18n.language ?? "en";
+  return (
+    <html lang={lng} dir={textDirection(lng)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {root ? <meta name="theme-color" content={root.themeColor} /> : null}
+        {root ? null : <title>{t("meta.errorTitle")}</title>}
+        <Meta />
+        <Links />
+        {root?.brandCss ? <style>{root.brandCss}</style> : null}
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useEffect(() => {
+    // Lets tests (and people debugging) know the page is interactive.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return <Outlet />;
+}
+
+/** Only errors that escape every other boundary land here, above the shell. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const noConfig =
+    isRouteErrorResponse(error) && (error.data as { reason?: string } | null)?.reason === "no-site-config";
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <main className="standalone-error">
+      {noConfig ? (
+        <ErrorPage
+          code="500"
+          title={t("errors.noSiteConfigTitle")}
+          text={t("errors.noSiteConfig")}
+          action={{ href: "", label: t("errors.refresh") }}
+        />
+      ) : (
+        <ErrorPage
+          code={String(isRouteErrorResponse(error) ? error.status : 500)}
+          title={t("errors.statusHeading", { status: isRouteErrorResponse(error) ? error.status : 500 })}
+          text={t("errors.generic")}
+          action={{ href: "/", label: t("errors.backHome") }}
+        />
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,197 @@
+import type { z } from "zod";
+import { env, type Upstream, upstreamBase } from "~/env.server";
+import { log } from "./log.server";
+
+/**
+ * The one HTTP client for every upstream call: explicit time-outs, retries, the status
+ * mapping of SPEC §8 and zod parsing of every answer.
+ */
+
+export type UpstreamErrorKind = "http" | "network" | "timeout" | "cancelled" | "shape";
+
+/** Status of a cancelled request ("status close"), as the error catalogue names it. */
+export const STATUS_CANCELLED = 499;
+/** Failed fetch: there is no HTTP status; 0 marks "network error". */
+export const STATUS_NETWORK_ERROR = 0;
+export const STATUS_TIMEOUT = 504;
+
+export class UpstreamError extends Error {
+  constructor(
+    readonly kind: UpstreamErrorKind,
+    readonly status: number,
+    message: string,
+    readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = "UpstreamError";
+  }
+
+  /** SPEC §8: 451 with exception_code 1 means the user must confirm new terms. */
+  get isTermsRequired(): boolean {
+    const body = this.body as { exception_code?: unknown } | undefined;
+    return this.status === 451 && body?.exception_code === 1;
+  }
+}
+
+export interface RetryPolicy {
+  /** Retries after the first attempt. */
+  times: number;
+  delayMs: number;
+}
+
+export interface UpstreamCall<S extends z.ZodTypeAny> {
+  upstream: Upstream;
+  path: string;
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  query?: Record<string, string | number | boolean | undefined | null>;
+  json?: unknown;
+  form?: FormData;
+  headers?: Record<string, string | undefined>;
+  /** Every answer is parsed; a wrong shape is logged and fails the call. */
+  schema: S;
+  timeoutMs?: number;
+  retry?: RetryPolicy;
+  signal?: AbortSignal;
+  /** For answers that are not JSON (SPEC §7: the session call's answer is not parsed). */
+  responseType?: "json" | "text";
+}
+
+export interface HttpClientOptions {
+  baseUrls: Record<Upstream, string>;
+  defaultTimeoutMs: number;
+  fetch?: typeof fetch;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/** Joins the messages of a structured error answer by newline (SPEC §8). */
+export function structuredErrorMessage(body: unknown): string | null {
+  if (!body || typeof body !== "object") return null;
+  const b = body as Record<string, unknown>;
+  const messages: string[] = [];
+  const push = (v: unknown) => {
+    if (typeof v === "string" && v.trim()) messages.push(v.trim());
+  };
+  const error = b.error as Record<string, unknown> | string | undefined;
+  if (typeof error === "string") push(error);
+  else if (error && typeof error === "object") push(error.message);
+  push(b.message);
+  push(b.title);
+  if (Array.isArray(b.errors)) {
+    for (const e of b.errors) push(typeof e === "string" ? e : (e as Record<string, unknown>)?.message);
+  }
+  return messages.length ? messages.join("\n") : null;
+}
+
+function isRetryable(error: UpstreamError): boolean {
+  return error.kind === "network" || error.kind === "timeout" || (error.kind === "http" && error.status >= 500);
+}
+
+export function createHttpClient(options: HttpClientOptions) {
+  const doFetch = options.fetch ?? fetch;
+  const sleep = options.sleep ?? abortableSleep;
+
+  async function attempt<S extends z.ZodTypeAny>(call: UpstreamCall<S>): Promise<z.infer<S>> {
+    const url = new URL(call.path, options.baseUrls[call.upstream]);
+    for (const [k, v] of Object.entries(call.query ?? {})) {
+      if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
+    }
+    const headers = new Headers({ accept: "application/json" });
+    for (const [k, v] of Object.entries(call.headers ?? {})) if (v !== undefined) headers.set(k, v);
+    let body: BodyInit | undefined;
+    if (call.json !== undefined) {
+      headers.set("content-type", "application/json");
+      body = JSON.stringify(call.json);
+    } else if (call.form) {
+      body = call.form;
+    }
+
+    const timeout = AbortSignal.timeout(call.timeoutMs ?? options.defaultTimeoutMs);
+    const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
+    let response: Response;
+    try {
+      response = await doFetch(url, { method: call.method ?? "GET", headers, body, signal, redirect: "manual" });
+    } catch (error) {
+      if (call.signal?.aborted) throw new UpstreamError("cancelled", STATUS_CANCELLED, "Request cancelled");
+      if (timeout.aborted) throw new UpstreamError("timeout", STATUS_TIMEOUT, `Timed out: ${url.pathname}`);
+      throw new UpstreamError("network", STATUS_NETWORK_ERROR, `Network error: ${(error as Error).message}`);
+    }
+
+    let text: string;
+    try {
+      // Always read the body to the end: an unread body keeps the connection busy.
+      text = await response.text();
+    } catch {
+      if (call.signal?.aborted) throw new UpstreamError("cancelled", STATUS_CANCELLED, "Request cancelled");
+      if (timeout.aborted) throw new UpstreamError("timeout", STATUS_TIMEOUT, `Timed out: ${url.pathname}`);
+      throw new UpstreamError("network", STATUS_NETWORK_ERROR, "Network error while reading the answer");
+    }
+
+    let payload: unknown = text;
+    if (call.responseType !== "text" && text) {
+      try {
+        payload = JSON.parse(text);
+      } catch {
+        payload = undefined;
+        if (response.ok) {
+          log.warn("upstream.shape", { upstream: call.upstream, path: url.pathname, reason: "not JSON" });
+          throw new UpstreamError("shape", 502, `Answer of ${url.pathname} is not JSON`);
+        }
+      }
+    }
+
+    if (!response.ok) {
+      const message = structuredErrorMessage(payload) ?? `${response.status} ${response.statusText}`;
+      throw new UpstreamError("http", response.status, message, payload);
+    }
+
+    const parsed = call.schema.safeParse(payload);
+    if (!parsed.success) {
+      log.warn("upstream.shape", {
+        upstream: call.upstream,
+        path: url.pathname,
+        issues: parsed.error.issues.slice(0, 5).map((i) => `${i.path.join(".")}: ${i.message}`),
+      });
+      throw new UpstreamError("shape", 502, `Answer of ${url.pathname} has the wrong shape`, payload);
+    }
+    return parsed.data;
+  }
+
+  return async function callUpstream<S extends z.ZodTypeAny>(call: UpstreamCall<S>): Promise<z.infer<S>> {
+    const retry = call.retry ?? { times: 0, delayMs: 0 };
+    for (let n = 0; ; n++) {
+      try {
+        return await attempt(call);
+      } catch (error) {
+        const e = error as UpstreamError;
+        if (n >= retry.times || !isRetryable(e) || call.signal?.aborted) {
+          if (e.kind !== "http" || e.status >= 500) {
+            log.warn("upstream.failed", { upstream: call.upstream, path: call.path, kind: e.kind, status: e.status, attempts: n + 1 });
+          }
+          throw e;
+        }
+        try {
+          await sleep(retry.delayMs, call.signal);
+        } catch {
+          throw new UpstreamError("cancelled", STATUS_CANCELLED, "Request cancelled");
+        }
+      }
+    }
+  };
+}
+
+export const callUpstream = createHttpClient({ baseUrls: upstreamBase, defaultTimeoutMs: env.UPSTREAM_TIMEOUT_MS });

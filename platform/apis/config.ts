@@ -1,0 +1,60 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { Db } from "../db/index.ts";
+import { assembleSiteConfig } from "../domain/site-config.ts";
+import { apiError, countryOf, parseQuery } from "./http.ts";
+
+const lang = z.string().regex(/^[a-z]{2}$/, "lang must be two lower-case letters");
+
+export function configApi(db: Db) {
+  const app = new Hono();
+
+  app.get("/all.json", async (c) => {
+    const q = parseQuery(c, z.object({ lang: lang.optional() }));
+    if (!q.ok) return q.response;
+    const country = countryOf(c);
+    const [rows, overrides] = await Promise.all([
+      db.selectFrom("site_config").select(["key", "value"]).execute(),
+      country
+        ? db.selectFrom("site_config_override").select(["key", "value"]).where("country", "=", country).execute()
+        : Promise.resolve([]),
+    ]);
+    try {
+      const config = assembleSiteConfig(rows, overrides);
+      return c.json({ ...config, country, lang: q.data.lang ?? config.languages.default });
+    } catch (error) {
+      console.error("[platform] stored site config is invalid", error);
+      return apiError(c, 500, "config_invalid", "The stored site config does not match its schema");
+    }
+  });
+
+  app.get("/group/get", async (c) => {
+    const q = parseQuery(
+      c,
+      z.object({
+        groups: z
+          .string()
+          .min(1)
+          .transform((s) => [...new Set(s.split(",").map((g) => g.trim()).filter(Boolean))])
+          .pipe(z.array(z.string().regex(/^[a-z0-9_]{1,64}$/)).min(1).max(20)),
+        lang,
+      }),
+    );
+    if (!q.ok) return q.response;
+    const rows = await db
+      .selectFrom("config_group")
+      .select(["group_name", "lang", "value"])
+      .where("group_name", "in", q.data.groups)
+      .where("lang", "in", [q.data.lang, "*"])
+      .execute();
+    const groups: Record<string, unknown> = {};
+    for (const name of q.data.groups) {
+      const exact = rows.find((r) => r.group_name === name && r.lang === q.data.lang);
+      const fallback = rows.find((r) => r.group_name === name && r.lang === "*");
+      groups[name] = (exact ?? fallback)?.value ?? null;
+    }
+    return c.json({ lang: q.data.lang, groups });
+  });
+
+  return app;
+}

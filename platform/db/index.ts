@@ -1,0 +1,65 @@
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely, Migrator, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import { migrationProvider } from "./migrations/index.ts";
+import { pglitePool } from "./pglite-pool.ts";
+import type { Database } from "./schema.ts";
+
+export type Db = Kysely<Database>;
+
+export interface DbOptions {
+  /** A PostgreSQL server; when absent the embedded PGlite in `dataDir` is used. */
+  databaseUrl?: string;
+  /** Schema on the PostgreSQL server (tests use one per run); created when missing. */
+  schema?: string;
+  dataDir: string;
+}
+
+export interface OpenDb {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+export async function openDb(options: DbOptions): Promise<OpenDb> {
+  if (options.databaseUrl) {
+    const schema = options.schema;
+    if (schema) {
+      const admin = new pg.Client({ connectionString: options.databaseUrl });
+      await admin.connect();
+      await admin.query(`create schema if not exists "${schema}"`);
+      await admin.end();
+    }
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      ...(schema ? { options: `-c search_path="${schema}"` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: "postgres", close: () => db.destroy() };
+  }
+  mkdirSync(options.dataDir, { recursive: true });
+  const lite = await PGlite.create({ dataDir: options.dataDir });
+  const pool = pglitePool(lite);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: "pglite", close: () => db.destroy() };
+}
+
+export async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  for (const r of results ?? []) {
+    if (r.status === "Error") console.error(`[platform] migration ${r.migrationName} failed`);
+  }
+  if (error) throw error;
+}
+
+export async function ping(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+// Every variable the platform reads, parsed once at start so a typo fails loudly.
+const envSchema = z.object({
+  PLATFORM_HOST: z.string().min(1).default("127.0.0.1"),
+  PLATFORM_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/, "DATABASE_SCHEMA must be a plain lower-case identifier")
+    .optional(),
+  PLATFORM_DATA_DIR: z.string().min(1).default(".data/platform"),
+  PLATFORM_SEED: z.enum(["demo", "none"]).default("demo"),
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+});
+
+export type PlatformEnv = z.infer<typeof envSchema>;
+
+export function parsePlatformEnv(source: NodeJS.ProcessEnv = process.env): PlatformEnv {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid platform environment:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+}

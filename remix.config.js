@@ -1,0 +1,27 @@
+import { routeTable } from "./app/route-table.mjs";
+
+/** @type {import('@remix-run/dev').AppConfig} */
+export default {
+  // Routes come from app/route-table.mjs, not from file names.
+  ignoredRouteFiles: ["**/*"],
+  serverModuleFormat: "esm",
+  serverDependenciesToBundle: [/^remix-i18next/, /^remix-utils/],
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_singleFetch: true,
+    v3_lazyRouteDiscovery: true,
+    // v3_routeConfig exists only for the Vite compiler; this project uses the classic one.
+  },
+  routes: (defineRoutes) =>
+    defineRoutes((route) => {
+      route("locales/:lng/:file", "routes/resources/locales.ts", { id: "locales" });
+      route(":lng?", "routes/lng.tsx", { id: "lng" }, () => {
+        for (const entry of routeTable) {
+          if (entry.index) route(undefined, entry.file, { id: entry.id, index: true });
+          else route(entry.path, entry.file, { id: entry.id });
+        }
+      });
+    }),
+};

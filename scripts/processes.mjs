@@ -1,0 +1,78 @@
+// Starting and stopping the two programs: shared by `npm start`, the tests and the benchmarks.
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+export const root = fileURLToPath(new URL("..", import.meta.url));
+const bin = (name) => fileURLToPath(new URL(`../node_modules/.bin/${name}`, import.meta.url));
+
+/** Polls `url` until it answers (any status below 500 unless `okOnly`), or gives up. */
+export async function waitForHttp(url, { timeoutMs = 60_000, okOnly = true } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(2_000) });
+      await res.arrayBuffer();
+      if (!okOnly || res.status < 500) return res.status;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function launch(name, command, args, env, { quiet = false } = {}) {
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: quiet ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],
+  });
+  if (quiet) {
+    // Keep the last lines for a failure report without flooding test output.
+    const tail = [];
+    const keep = (chunk) => {
+      tail.push(...String(chunk).split("\n").filter(Boolean));
+      tail.splice(0, Math.max(0, tail.length - 40));
+    };
+    child.stdout.on("data", keep);
+    child.stderr.on("data", keep);
+    child.tail = tail;
+  }
+  child.name = name;
+  return child;
+}
+
+/** Starts the platform (Hono + database) and resolves when /health answers 200. */
+export async function startPlatform({ port, env = {}, quiet = false }) {
+  const child = launch("platform", process.execPath, ["--import", "tsx", "platform/main.ts"], { PLATFORM_PORT: String(port), ...env }, { quiet });
+  const exited = new Promise((_, reject) =>
+    child.once("exit", (code) => reject(new Error(`platform exited with ${code}\n${(child.tail ?? []).join("\n")}`))),
+  );
+  await Promise.race([waitForHttp(`http://127.0.0.1:${port}/health`), exited]);
+  exited.catch(() => {});
+  return child;
+}
+
+/** Starts the built site with @remix-run/serve and resolves when it answers. */
+export async function startSite({ port, env = {}, quiet = false }) {
+  const child = launch("site", bin("remix-serve"), ["build/index.js"], { PORT: String(port), HOST: "127.0.0.1", ...env }, { quiet });
+  const exited = new Promise((_, reject) =>
+    child.once("exit", (code) => reject(new Error(`site exited with ${code}\n${(child.tail ?? []).join("\n")}`))),
+  );
+  await Promise.race([waitForHttp(`http://127.0.0.1:${port}/favicon.svg`), exited]);
+  exited.catch(() => {});
+  return child;
+}
+
+/** Stops a child and waits until it is gone. */
+export function stop(child, signal = "SIGTERM") {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill(signal);
+  });
+}

@@ -1,0 +1,49 @@
+// `npm start`: the platform on its embedded database, then the built site; prints the URL.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { root, startPlatform, startSite, stop } from "./processes.mjs";
+
+const started = Date.now();
+const sitePort = Number(process.env.PORT ?? 3000);
+const platformPort = Number(process.env.PLATFORM_PORT ?? 4000);
+
+// A local run needs a stable cookie-signing secret; it is made once and kept with the data.
+function localSecret() {
+  const dir = join(root, ".data");
+  const file = join(dir, "session-secret");
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString("hex"), { mode: 0o600 });
+  }
+  return readFileSync(file, "utf8").trim();
+}
+
+const children = [];
+async function shutdown(code = 0) {
+  await Promise.all(children.map((c) => stop(c)));
+  process.exit(code);
+}
+process.on("SIGINT", () => shutdown(0));
+process.on("SIGTERM", () => shutdown(0));
+
+try {
+  const platformUrl = process.env.PLATFORM_URL ?? `http://127.0.0.1:${platformPort}`;
+  if (!process.env.PLATFORM_URL) children.push(await startPlatform({ port: platformPort }));
+  const site = await startSite({
+    port: sitePort,
+    env: { PLATFORM_URL: platformUrl, SESSION_SECRET: process.env.SESSION_SECRET ?? localSecret() },
+  });
+  children.push(site);
+  for (const child of children) {
+    child.once("exit", (code) => {
+      console.error(`[start] ${child.name} stopped (${code}); stopping the rest`);
+      shutdown(code ?? 1);
+    });
+  }
+  const status = await fetch(`http://127.0.0.1:${sitePort}/`, { redirect: "follow" }).then((r) => r.status);
+  console.log(`\n  Site ready: http://localhost:${sitePort}  (first page ${status} after ${Date.now() - started} ms)\n`);
+} catch (error) {
+  console.error(`[start] ${error.message}`);
+  await shutdown(1);
+}
