@@ -1,0 +1,28 @@
+import { defineConfig } from "@playwright/test";
+
+const sitePort = Number(process.env.E2E_SITE_PORT ?? 3311);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"], ["github"]] : "list",
+  timeout: 60_000,
+  use: {
+    baseURL: `http://127.0.0.1:${sitePort}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      // The system Chromium; Playwright's own browser downloads are not available here.
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  webServer: {
+    command: "node --import tsx tests/support/e2e-server.ts",
+    url: `http://127.0.0.1:${sitePort}/favicon.svg`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { E2E_SITE_PORT: String(sitePort) },
+  },
+});

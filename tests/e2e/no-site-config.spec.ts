@@ -1,0 +1,29 @@
+import { expect, test } from "@playwright/test";
+import { type Stack, startStack } from "../support/stack";
+
+// Its own platform and site, so stopping the platform does not disturb other tests.
+test.describe("without the platform", () => {
+  let stack: Stack;
+  test.beforeAll(async () => {
+    stack = await startStack({ siteEnv: { CONFIG_CACHE_SECONDS: "1" } });
+  });
+  test.afterAll(async () => {
+    await stack?.stop();
+  });
+
+  test("the site shows the 'no site config' page, then serves normally after the platform restarts", async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto(`${stack.siteUrl}/en`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+    await stack.stopPlatform();
+    await page.waitForTimeout(1_100);
+    const down = await page.goto(`${stack.siteUrl}/en`);
+    expect(down?.status()).toBe(500);
+    await expect(page.getByRole("heading", { name: "The site is temporarily unavailable" })).toBeVisible();
+
+    await stack.startPlatform();
+    await page.getByRole("link", { name: "Refresh the page" }).click();
+    await expect(page.getByRole("heading", { name: "Up to 100% on your first deposit" })).toBeVisible();
+  });
+});

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Stack, startStack } from "../support/stack";
+
+describe("site shell over HTTP", () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack();
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${stack.siteUrl}${path}`, { headers, redirect: "manual" });
+
+  it("redirects an unprefixed path to the default language, keeping the query", async () => {
+    const res = await get("/?utm_source=x&b=2");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/ru?utm_source=x&b=2");
+  });
+
+  it("detects the browser language, then prefers the language cookie", async () => {
+    expect((await get("/", { "accept-language": "fr-FR, de;q=0.8" })).headers.get("location")).toBe("/de");
+    expect((await get("/", { "accept-language": "de", cookie: "lng=tr" })).headers.get("location")).toBe("/tr");
+    // A cookie with a language that is not allowed is ignored.
+    expect((await get("/", { cookie: "lng=xx" })).headers.get("location")).toBe("/ru");
+  });
+
+  it("treats a prefix that is not two letters as part of the path", async () => {
+    const res = await get("/rules/1");
+    expect(res.headers.get("location")).toBe("/ru/rules/1");
+    const longer = await get("/abc");
+    expect(longer.status).toBe(302);
+    expect(longer.headers.get("location")).toBe("/ru/abc");
+  });
+
+  it("answers 404 for a two-letter prefix that is not an allowed language", async () => {
+    const res = await get("/zz");
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain("Страница не найдена");
+  });
+
+  it("renders the home page with the shell, language and SEO tags", async () => {
+    const res = await get("/en");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<html lang="en" dir="ltr">');
+    expect(html).toContain("<title>Sports betting and casino online — Arena Bet</title>");
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/en"\/>/);
+    expect(html).toContain('hrefLang="ar"');
+    expect(html).toContain('class="site-header"');
+    expect(html).toContain('class="site-footer"');
+    expect(html).toContain("18+");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("stores the chosen language in an HttpOnly, SameSite cookie", async () => {
+    const res = await get("/de");
+    const cookie = res.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(/^lng=de;/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    // Already stored: nothing to set.
+    expect((await get("/de", { cookie: "lng=de" })).headers.get("set-cookie")).toBeNull();
+  });
+
+  it("renders Arabic and Persian right-to-left", async () => {
+    expect(await (await get("/ar")).text()).toContain('<html lang="ar" dir="rtl">');
+    expect(await (await get("/fa")).text()).toContain('<html lang="fa" dir="rtl">');
+  });
+
+  it("shows the 404 page inside the shell for an unknown path", async () => {
+    const res = await get("/en/no-such-page");
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain("This page could not be found");
+    expect(html).toContain('class="site-header"');
+    expect(html).toContain('class="site-footer"');
+    expect(html).toContain('content="noindex"');
+  });
+
+  it("keeps single-fetch data requests working", async () => {
+    const ok = await get("/en.data");
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("content-type")).toContain("text/x-script");
+    const missing = await get("/en/no-such-page.data");
+    expect(missing.status).toBe(404);
+  });
+
+  it("serves one dictionary per language for the browser, cacheable per build", async () => {
+    const res = await get("/locales/kk/common.json?v=abc");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toContain("immutable");
+    expect((await res.json()).header.login).toBeTruthy();
+    expect((await get("/locales/xx/common.json")).status).toBe(404);
+  });
+});

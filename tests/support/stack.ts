@@ -1,0 +1,102 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { startPlatform, startSite, stop } from "../../scripts/processes.mjs";
+
+/** A free TCP port on loopback. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+export type DbKind = "pglite" | "postgres";
+
+/** The databases integration tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const databases: DbKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+/** A fresh, empty database for one platform: a temporary PGlite folder or a PostgreSQL schema. */
+export function freshDatabase(kind: DbKind) {
+  if (kind === "postgres") {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error("TEST_DATABASE_URL is not set");
+    const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    return {
+      env: { DATABASE_URL: url, DATABASE_SCHEMA: schema },
+      async drop() {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`drop schema if exists "${schema}" cascade`);
+        await client.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), "platform-"));
+  return {
+    env: { PLATFORM_DATA_DIR: dir },
+    async drop() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Child = Awaited<ReturnType<typeof startPlatform>>;
+
+export interface Stack {
+  siteUrl: string;
+  platformUrl: string;
+  db: DbKind;
+  /** Stops the platform (the site keeps running). */
+  stopPlatform(): Promise<void>;
+  /** Starts the platform again on the same port and database. */
+  startPlatform(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Starts a platform on a fresh database and, unless `site: false`, the built site against it. */
+export async function startStack(
+  options: { db?: DbKind; site?: boolean; sitePort?: number; siteEnv?: Record<string, string>; platformEnv?: Record<string, string> } = {},
+): Promise<Stack> {
+  const db = options.db ?? "pglite";
+  const database = freshDatabase(db);
+  const [platformPort, sitePort] = await Promise.all([freePort(), options.sitePort ?? freePort()]);
+  const platformEnv = { ...database.env, NODE_ENV: "test", ...options.platformEnv };
+  let platform: Child | undefined = await startPlatform({ port: platformPort, env: platformEnv, quiet: true });
+  const platformUrl = `http://127.0.0.1:${platformPort}`;
+  const site =
+    options.site === false
+      ? undefined
+      : await startSite({
+          port: sitePort,
+          quiet: true,
+          env: {
+            PLATFORM_URL: platformUrl,
+            SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
+            NODE_ENV: "production",
+            ...options.siteEnv,
+          },
+        });
+  return {
+    siteUrl: `http://127.0.0.1:${sitePort}`,
+    platformUrl,
+    db,
+    async stopPlatform() {
+      await stop(platform);
+      platform = undefined;
+    },
+    async startPlatform() {
+      platform = await startPlatform({ port: platformPort, env: platformEnv, quiet: true });
+    },
+    async stop() {
+      await Promise.all([stop(site), stop(platform)]);
+      await database.drop();
+    },
+  };
+}
