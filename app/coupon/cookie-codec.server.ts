@@ -1,0 +1,121 @@
+// The coupon in a signed, size-bounded cookie, for guests and bettors without JavaScript.
+//
+// Value: "v1.<payload>.<signature>", where payload is the stored part of the coupon
+// (SPEC §3: bets, addedAtByBetId, typeId, systemValue) as JSON, deflated and base64url
+// encoded, and signature is HMAC-SHA256 of "v1.<payload>" under the site's secret. Every
+// character is cookie-safe, so the value needs no further escaping.
+//
+// Size: the value may not exceed COUPON_COOKIE_MAX_VALUE_BYTES (3800). A coupon that would
+// not fit is refused with a typed reason, never truncated: the form answers "the coupon is
+// full" and the bettor removes a bet (or turns JavaScript on, where localStorage holds any
+// size). Deflate keeps a coupon of twenty bets with full names well within the bound.
+//
+// Reading never throws: a missing, forged, corrupt, oversized or outdated cookie decodes to
+// the empty coupon. Inflation is capped so a hostile cookie cannot expand without bound.
+
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { deflateRawSync, inflateRawSync } from "node:zlib";
+import { COUPON_COOKIE_MAX_AGE_S, COUPON_COOKIE_MAX_VALUE_BYTES, COUPON_COOKIE_NAME } from "./constants";
+import { type StoredCoupon, emptyStoredCoupon, storedCouponSchema } from "./model";
+
+const VERSION = "v1";
+/** No honest coupon inflates beyond this (the cookie holds < 4 KB of deflated JSON). */
+const MAX_INFLATED_BYTES = 256 * 1024;
+
+/** One secret, or several during a rotation: the first signs, any of them verifies. */
+export type CouponCookieSecrets = string | readonly string[];
+
+export type EncodeCouponCookieResult =
+  | { readonly ok: true; readonly value: string }
+  | { readonly ok: false; readonly reason: "coupon-too-large-for-cookie"; readonly bytes: number; readonly limit: number };
+
+function secretList(secrets: CouponCookieSecrets): readonly string[] {
+  const list = typeof secrets === "string" ? [secrets] : secrets;
+  if (list.length === 0 || list.some((secret) => secret.length === 0)) {
+    throw new TypeError("the coupon cookie needs a non-empty signing secret");
+  }
+  return list;
+}
+
+function sign(unsigned: string, secret: string): string {
+  return createHmac("sha256", secret).update(unsigned).digest("base64url");
+}
+
+function signatureMatches(unsigned: string, signature: string, secrets: readonly string[]): boolean {
+  const given = Buffer.from(signature, "utf8");
+  return secrets.some((secret) => {
+    const expected = Buffer.from(sign(unsigned, secret), "utf8");
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
+}
+
+export function encodeCouponCookie(coupon: StoredCoupon, secrets: CouponCookieSecrets): EncodeCouponCookieResult {
+  const [signingSecret] = secretList(secrets);
+  const stored: StoredCoupon = {
+    bets: coupon.bets,
+    addedAtByBetId: coupon.addedAtByBetId,
+    typeId: coupon.typeId,
+    systemValue: coupon.systemValue,
+  };
+  const payload = deflateRawSync(Buffer.from(JSON.stringify(stored), "utf8"), { level: 9 }).toString("base64url");
+  const unsigned = `${VERSION}.${payload}`;
+  const value = `${unsigned}.${sign(unsigned, signingSecret ?? "")}`;
+  const bytes = Buffer.byteLength(value, "utf8");
+  if (bytes > COUPON_COOKIE_MAX_VALUE_BYTES) {
+    return { ok: false, reason: "coupon-too-large-for-cookie", bytes, limit: COUPON_COOKIE_MAX_VALUE_BYTES };
+  }
+  return { ok: true, value };
+}
+
+export function decodeCouponCookie(value: string | null | undefined, secrets: CouponCookieSecrets): StoredCoupon {
+  const list = secretList(secrets);
+  if (!value || value.length > COUPON_COOKIE_MAX_VALUE_BYTES) return emptyStoredCoupon();
+  const parts = value.split(".");
+  if (parts.length !== 3) return emptyStoredCoupon();
+  const [version = "", payload = "", signature = ""] = parts;
+  if (version !== VERSION || !signatureMatches(`${version}.${payload}`, signature, list)) return emptyStoredCoupon();
+  try {
+    const json = inflateRawSync(Buffer.from(payload, "base64url"), { maxOutputLength: MAX_INFLATED_BYTES }).toString("utf8");
+    const parsed = storedCouponSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : emptyStoredCoupon();
+  } catch {
+    // corrupt deflate data or JSON behind a valid signature (e.g. a changed format): start empty
+    return emptyStoredCoupon();
+  }
+}
+
+/** The coupon cookie's value in a Cookie request header, or null. */
+export function couponCookieValue(cookieHeader: string | null | undefined): string | null {
+  if (!cookieHeader) return null;
+  for (const pair of cookieHeader.split(";")) {
+    const separator = pair.indexOf("=");
+    if (separator < 0) continue;
+    if (pair.slice(0, separator).trim() === COUPON_COOKIE_NAME) return pair.slice(separator + 1).trim();
+  }
+  return null;
+}
+
+/** The coupon a request carries in its cookie (empty when none or invalid). */
+export function readCouponCookie(cookieHeader: string | null | undefined, secrets: CouponCookieSecrets): StoredCoupon {
+  return decodeCouponCookie(couponCookieValue(cookieHeader), secrets);
+}
+
+interface CookieAttributes {
+  /** Send only over HTTPS (true in production). */
+  readonly secure: boolean;
+}
+
+function attributes({ secure }: CookieAttributes, maxAge: number): string {
+  // HttpOnly: scripts never need it, they get the cookie's coupon from the loader
+  return `Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/** A Set-Cookie header value storing an encoded coupon (lifetime: SPEC §9 default, 1 day). */
+export function serializeCouponCookie(value: string, options: CookieAttributes): string {
+  return `${COUPON_COOKIE_NAME}=${value}; ${attributes(options, COUPON_COOKIE_MAX_AGE_S)}`;
+}
+
+/** A Set-Cookie header value removing the coupon cookie (after the merge into localStorage). */
+export function clearCouponCookie(options: CookieAttributes): string {
+  return `${COUPON_COOKIE_NAME}=; ${attributes(options, 0)}`;
+}

@@ -1,0 +1,67 @@
+// React glue for the coupon state: connect the store to the browser's storage after
+// hydration, and run the coupon notification while the page is open. The logic lives in
+// atoms.ts and notification-driver.ts; these hooks only give it window and an effect.
+
+import { useAtomValue, useStore } from "jotai";
+import { useEffect, useRef } from "react";
+import {
+  type CouponNotificationPage,
+  type KeyValueStorage,
+  connectCouponStorage,
+  couponNotificationAtom,
+} from "./atoms";
+import type { StoredCoupon } from "./model";
+import { type CouponNotificationDriver, driveCouponNotification } from "./notification-driver";
+
+/** window.localStorage or sessionStorage, or null where the browser refuses it (privacy settings). */
+function browserStorage(kind: "localStorage" | "sessionStorage"): KeyValueStorage | null {
+  try {
+    return window[kind];
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Hydrates the coupon from localStorage (merging the cookie's coupon, then calling
+ * onCookieMerged so the caller clears the cookie) and follows other tabs. Runs in an
+ * effect, so the server render and the first client render both use the seed.
+ */
+export function useCouponStorage(options: { cookieCoupon?: StoredCoupon | null; onCookieMerged?: () => void } = {}): void {
+  const store = useStore();
+  const optionsRef = useRef(options);
+  optionsRef.current = options;
+  useEffect(
+    () =>
+      connectCouponStorage(store, {
+        localStorage: browserStorage("localStorage"),
+        sessionStorage: browserStorage("sessionStorage"),
+        cookieCoupon: optionsRef.current.cookieCoupon ?? null,
+        events: window,
+        onCookieMerged: () => optionsRef.current.onCookieMerged?.(),
+      }),
+    [store],
+  );
+}
+
+/** Runs the coupon notification and returns its state (the alert to show, if any). */
+export function useCouponNotification(page: CouponNotificationPage) {
+  const store = useStore();
+  const driverRef = useRef<CouponNotificationDriver | null>(null);
+  const pageRef = useRef(page);
+  pageRef.current = page;
+  const { isOnCouponPage, isQuickCouponOpen } = page;
+  // one driver per store; page moves are passed on below, so timers are not re-armed on each move
+  useEffect(() => {
+    const driver = driveCouponNotification(store, pageRef.current);
+    driverRef.current = driver;
+    return () => {
+      driver.stop();
+      driverRef.current = null;
+    };
+  }, [store]);
+  useEffect(() => {
+    driverRef.current?.setPage({ isOnCouponPage, isQuickCouponOpen });
+  }, [isOnCouponPage, isQuickCouponOpen]);
+  return useAtomValue(couponNotificationAtom);
+}
