@@ -18,6 +18,9 @@ const envSchema = z
     COUNTRY_HEADER: z.string().min(1).toLowerCase().default("x-country-code"),
     PUBLIC_ORIGIN: url.optional(),
     SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+    APP_ENV: z.enum(["development", "test", "staging", "production"]).optional(),
+    MOBILE_SITE_ORIGIN: url.optional(),
+    GUARDS: z.enum(["on", "off"]).default("on"),
     CONFIG_CACHE_SECONDS: z
       .string()
       .regex(/^\d+(-\d+)?$/, "CONFIG_CACHE_SECONDS is N or MIN-MAX")
@@ -56,6 +59,13 @@ export const upstreamBase: Record<Upstream, string> = {
 };
 
 export const isProduction = env.NODE_ENV === "production";
+
+/** The deployment: tools such as the debugger page exist everywhere but production. */
+export const appEnv = env.APP_ENV ?? (isProduction ? "production" : "development");
+
+if (env.GUARDS === "off") {
+  console.warn("GUARDS=off: server guards are disabled. This is for the guard benchmark only.");
+}
 
 /** Secret for signed cookies. Development gets a fixed one so restarts keep cookies valid. */
 export const sessionSecret = env.SESSION_SECRET ?? "development-only-secret-not-for-production-use";

@@ -12,9 +12,17 @@ import {
 } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { serialize } from "cookie";
 import { ErrorPage } from "./components/ErrorPage";
+import { COOKIE_DEFAULT_MAX_AGE_S } from "./constants";
 import { getT } from "./i18n/dictionaries.server";
 import { type Language, endonyms, textDirection } from "./i18n/languages";
+import { csrf } from "./loaders/csrf.server";
+import { MAINTENANCE_NOTICE_COOKIE, PLATFORM_TYPE_COOKIE, ageGateRequired } from "./loaders/guards.server";
+import { isMaintenanceNoticeDue } from "./loaders/guard-rules";
+import { requestCookies } from "./loaders/request.server";
+import { getSessionUser } from "./loaders/session.server";
 import { getSiteContext, languageWithoutConfig } from "./loaders/site.server";
 import { getContentGroups, NoSiteConfigError } from "./services/config.server";
 import stylesHref from "./styles/app.css";
@@ -33,10 +41,11 @@ function brandCss(book: Array<{ css_prop: string; css_value: string }>): string 
   return rules.length ? `:root{${rules.map((b) => `${b.css_prop}:${b.css_value}`).join(";")}}` : "";
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request } = args;
   let site;
   try {
-    site = await getSiteContext(request, params);
+    site = await getSiteContext(args);
   } catch (error) {
     if (error instanceof NoSiteConfigError) {
       throw data({ reason: "no-site-config", lng: languageWithoutConfig(request) }, { status: 500 });
@@ -47,8 +56,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // page's own boundary inside the shell.
   if (site.problem && site.problem.status >= 300 && site.problem.status < 400) throw site.problem;
 
-  const [t, content] = await Promise.all([getT(site.lng), getContentGroups(site.lng)]);
+  const [t, content, user, [csrfToken, csrfCookie]] = await Promise.all([
+    getT(site.lng),
+    getContentGroups(site.lng),
+    getSessionUser(args),
+    csrf.commitToken(request),
+  ]);
   const { config } = site;
+  const { maintenance } = config;
+  const noticeDue =
+    isMaintenanceNoticeDue(maintenance, new Date()) &&
+    requestCookies(request)[MAINTENANCE_NOTICE_COOKIE] !== maintenance.notify_started_at;
   return data(
     {
       lng: site.lng,
@@ -65,14 +83,32 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       registrationAllowed: config.registration.allowed,
       year: new Date().getUTCFullYear(),
       seoBlockTitle: t("seo.blockTitle", { company: config.companyName }),
+      csrf: csrfToken,
+      user: user ? { id: user.id, name: user.name } : null,
+      ageGate: ageGateRequired(request, site),
+      maintenanceNotice:
+        noticeDue && maintenance.started_at && maintenance.ended_at
+          ? { startedAt: maintenance.started_at, endedAt: maintenance.ended_at }
+          : null,
+      timeZone: config.defaultTimeZone,
       // Error boundaries' meta cannot translate, so their titles come ready.
       errorTitles: {
         notFound: `${t("meta.notFoundTitle")} — ${config.companyName}`,
         error: `${t("meta.errorTitle")} — ${config.companyName}`,
       },
     },
-    { headers: site.setCookies.map((c) => ["Set-Cookie", c] as [string, string]) },
+    {
+      headers: [...site.setCookies, ...(csrfCookie ? [csrfCookie] : []), ...platformTypeCookie(site.url)].map(
+        (c) => ["Set-Cookie", c] as [string, string],
+      ),
+    },
   );
+}
+
+/** `platform_type=desktop` is remembered, so a phone that chose the desktop site stays. */
+function platformTypeCookie(url: URL): string[] {
+  if (url.searchParams.get("platform_type") !== "desktop") return [];
+  return [serialize(PLATFORM_TYPE_COOKIE, "desktop", { path: "/", maxAge: COOKIE_DEFAULT_MAX_AGE_S, httpOnly: true, sameSite: "lax" })];
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
@@ -106,11 +142,16 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const root = useRootData();
   useEffect(() => {
     // Lets tests (and people debugging) know the page is interactive.
     document.documentElement.dataset.hydrated = "true";
   }, []);
-  return <Outlet />;
+  return (
+    <AuthenticityTokenProvider token={root?.csrf ?? ""}>
+      <Outlet />
+    </AuthenticityTokenProvider>
+  );
 }
 
 /** Only errors that escape every other boundary land here, above the shell. */

@@ -11,8 +11,18 @@ const envSchema = z.object({
     .optional(),
   PLATFORM_DATA_DIR: z.string().min(1).default(".data/platform"),
   PLATFORM_SEED: z.enum(["demo", "none"]).default("demo"),
+  // "1" mounts /__test (set-up hooks, fault injection, hit counts) for the test suites only.
+  PLATFORM_TEST_HOOKS: z
+    .enum(["0", "1"])
+    .default("0")
+    .transform((v) => v === "1"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-});
+})
+  // The hooks create users and sessions at will: never let them near real traffic.
+  .refine((env) => !(env.PLATFORM_TEST_HOOKS && env.NODE_ENV === "production"), {
+    message: "must not be 1 when NODE_ENV is production",
+    path: ["PLATFORM_TEST_HOOKS"],
+  });
 
 export type PlatformEnv = z.infer<typeof envSchema>;
 

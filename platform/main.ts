@@ -1,7 +1,7 @@
 import { serve } from "@hono/node-server";
 import { migrate, openDb } from "./db/index.ts";
 import { parsePlatformEnv } from "./env.ts";
-import { seedIfEmpty } from "./seed/index.ts";
+import { seedDemo } from "./seed/index.ts";
 import { createApp } from "./server.ts";
 
 const env = parsePlatformEnv();
@@ -12,9 +12,13 @@ const { db, kind, close } = await openDb({
   dataDir: env.PLATFORM_DATA_DIR,
 });
 await migrate(db);
-if (env.PLATFORM_SEED === "demo" && (await seedIfEmpty(db))) console.log("[platform] seeded demo data");
+if (env.PLATFORM_SEED === "demo") {
+  const parts = await seedDemo(db);
+  if (parts.length) console.log(`[platform] seeded demo data: ${parts.join(", ")}`);
+}
+if (env.PLATFORM_TEST_HOOKS) console.log("[platform] test hooks are on (/__test)");
 
-const server = serve({ fetch: createApp(db, { dbKind: kind }).fetch, hostname: env.PLATFORM_HOST, port: env.PLATFORM_PORT }, (a) => {
+const server = serve({ fetch: createApp(db, { dbKind: kind, testHooks: env.PLATFORM_TEST_HOOKS }).fetch, hostname: env.PLATFORM_HOST, port: env.PLATFORM_PORT }, (a) => {
   console.log(`[platform] listening on http://${env.PLATFORM_HOST}:${a.port} (${kind}, ready in ${Date.now() - started} ms)`);
 });
 

@@ -2,7 +2,9 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { RouteMeta } from "~/route-meta";
 import type { RootData } from "~/root";
+import { AgeGate } from "./AgeGate";
 import { BottomNav } from "./BottomNav";
+import { MaintenanceNotice } from "./MaintenanceNotice";
 import { Logo } from "./Logo";
 import { NotificationArea } from "./NotificationArea";
 import { SeoBlock } from "./SeoBlock";
@@ -10,7 +12,7 @@ import { SiteFooter } from "./SiteFooter";
 import { SiteHeader } from "./SiteHeader";
 import { localPath } from "./paths";
 
-type Flags = Pick<RouteMeta, "hideBottomNav" | "hideFooter" | "hideSeoBlock">;
+type Flags = Pick<RouteMeta, "hideBottomNav" | "hideFooter" | "hideSeoBlock" | "skip">;
 
 function SkipLink() {
   const { t } = useTranslation();
@@ -23,11 +25,16 @@ function SkipLink() {
 
 /** Default: header, content, search-engine text, footer, notification areas. */
 export function DefaultLayout({ root, flags, children }: { root: RootData; flags: Flags; children: ReactNode }) {
+  const here = `/${root.lng}${root.path === "/" ? "" : root.path}${root.search}`;
   return (
     <div className="layout layout--default">
       <SkipLink />
       <SiteHeader root={root} />
-      <NotificationArea placement="top" />
+      <NotificationArea placement="top">
+        {root.maintenanceNotice ? (
+          <MaintenanceNotice lng={root.lng} timeZone={root.timeZone} returnTo={here} {...root.maintenanceNotice} />
+        ) : null}
+      </NotificationArea>
       <main id="content" className="layout__content container">
         {children}
       </main>
@@ -35,6 +42,7 @@ export function DefaultLayout({ root, flags, children }: { root: RootData; flags
       {flags.hideFooter ? null : <SiteFooter root={root} />}
       {flags.hideBottomNav ? null : <BottomNav lng={root.lng} />}
       <NotificationArea placement="corner" />
+      {root.ageGate && !flags.skip?.includes("ageGate") ? <AgeGate age={root.ageGate} lng={root.lng} returnTo={here} /> : null}
     </div>
   );
 }

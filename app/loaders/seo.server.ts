@@ -26,3 +26,8 @@ export async function pageSeo(
     ],
   };
 }
+
+/** The search-engine data of a guarded page, from its route meta (title key, robots). */
+export function routeSeo(ctx: { site: SiteContext; meta: { titleKey: string; robots?: string } }, descriptionKey?: string) {
+  return pageSeo(ctx.site, { titleKey: ctx.meta.titleKey, descriptionKey, robots: ctx.meta.robots });
+}

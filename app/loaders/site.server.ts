@@ -6,6 +6,7 @@ import { availableLanguages, browserLanguages, detectLanguage, isLanguagePrefix 
 import { isSupportedLanguage, textDirection } from "~/i18n/languages";
 import { getSiteConfig } from "~/services/config.server";
 import type { SiteConfig } from "~/services/site-config";
+import { type RequestArgs, perRequest } from "./memo.server";
 import { pageUrl, requestCookies } from "./request.server";
 
 export const LANGUAGE_COOKIE = "lng";
@@ -111,21 +112,12 @@ async function buildSiteContext(request: Request, lngParam: string | undefined):
  * The site context for a loader that serves a page: a missing language prefix redirects,
  * a language that is not allowed is a 404.
  */
-export async function requireSite(request: Request, params: { lng?: string }): Promise<SiteContext> {
-  const site = await getSiteContext(request, params);
+export async function requireSite(args: RequestArgs): Promise<SiteContext> {
+  const site = await getSiteContext(args);
   if (site.problem) throw site.problem;
   return site;
 }
 
-// One context per request: every loader of a page view shares it, so each upstream call is
-// made once however many loaders ask (Remix runs matched loaders in parallel).
-const perRequest = new WeakMap<Request, Promise<SiteContext>>();
-
-export function getSiteContext(request: Request, params: { lng?: string }): Promise<SiteContext> {
-  let context = perRequest.get(request);
-  if (!context) {
-    context = buildSiteContext(request, params.lng);
-    perRequest.set(request, context);
-  }
-  return context;
+export function getSiteContext({ request, params, context }: RequestArgs): Promise<SiteContext> {
+  return perRequest(context, "site", () => buildSiteContext(request, params.lng));
 }

@@ -1,18 +1,16 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { localPath } from "~/components/paths";
+import { pageLoader } from "~/loaders/guards.server";
 import { pageSeo } from "~/loaders/seo.server";
-import { requireSite } from "~/loaders/site.server";
 import { seoMeta } from "~/seo";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const site = await requireSite(request, params);
-  return {
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader(args, "home", async ({ site }) => ({
     lng: site.lng,
     seo: await pageSeo(site, { titleKey: "meta.homeTitle", descriptionKey: "meta.homeDescription" }),
-  };
-}
+  }));
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 

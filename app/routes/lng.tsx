@@ -9,8 +9,8 @@ import { leafRouteMeta } from "~/route-meta";
 import { type RootData, useRootData } from "~/root";
 
 /** The optional language prefix `/:lng?` that every page sits under. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireSite(request, params);
+export async function loader(args: LoaderFunctionArgs) {
+  await requireSite(args);
   return null;
 }
 

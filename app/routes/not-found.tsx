@@ -1,11 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireSite } from "~/loaders/site.server";
+import { pageLoader } from "~/loaders/guards.server";
 
-/** Any path no route claims: 404 "This page could not be found", inside the shell. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireSite(request, params);
+/**
+ * Any path no route claims: 404 "This page could not be found", inside the shell. The guards
+ * run first, so redirect rules and blocks apply to unknown paths too (legacy URLs live here).
+ */
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader(args, "not-found", async () => {
   throw new Response("Not Found", { status: 404 });
-}
+});
 
 export default function NotFound() {
   return null;

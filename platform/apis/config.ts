@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
-import { assembleSiteConfig } from "../domain/site-config.ts";
+import { assembleSiteConfig, loadSiteConfigRows } from "../domain/site-config.ts";
 import { apiError, countryOf, parseQuery } from "./http.ts";
 
 const lang = z.string().regex(/^[a-z]{2}$/, "lang must be two lower-case letters");
@@ -13,12 +13,7 @@ export function configApi(db: Db) {
     const q = parseQuery(c, z.object({ lang: lang.optional() }));
     if (!q.ok) return q.response;
     const country = countryOf(c);
-    const [rows, overrides] = await Promise.all([
-      db.selectFrom("site_config").select(["key", "value"]).execute(),
-      country
-        ? db.selectFrom("site_config_override").select(["key", "value"]).where("country", "=", country).execute()
-        : Promise.resolve([]),
-    ]);
+    const { rows, overrides } = await loadSiteConfigRows(db, country);
     try {
       const config = assembleSiteConfig(rows, overrides);
       return c.json({ ...config, country, lang: q.data.lang ?? config.languages.default });

@@ -47,7 +47,12 @@ export async function openDb(options: DbOptions): Promise<OpenDb> {
 }
 
 export async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // Name the schema: without it Kysely takes a kysely_migration table in any schema of the
+  // server as ours, skips creating its own, and fails (tests run many schemas side by side).
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const migrationTableSchema = rows[0]?.schema;
+  if (!migrationTableSchema) throw new Error("The database connection has no current schema");
+  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   for (const r of results ?? []) {
     if (r.status === "Error") console.error(`[platform] migration ${r.migrationName} failed`);

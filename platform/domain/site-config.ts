@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Db } from "../db/index.ts";
 
 /**
  * The site config served by /bff-api/config/all.json: SPEC §3 "Site config" plus every flag
@@ -59,6 +60,8 @@ export const siteConfigSchema = z.object({
   policyLogoCountryIds: z.array(z.number().int()),
   defaultCurrency: z.string().length(3),
   defaultTimeZone: z.number(),
+  /** When the terms last changed: users who accepted before it must confirm again (SPEC §4 "Terms"). */
+  termsUpdatedAt: z.string().datetime({ offset: true }),
 });
 
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
@@ -75,4 +78,27 @@ export function assembleSiteConfig(
   for (const row of rows) merged[row.key] = row.value;
   for (const row of overrides) merged[row.key] = row.value;
   return siteConfigSchema.parse(merged);
+}
+
+/** The stored rows behind a country's config: the defaults and that country's overrides. */
+export async function loadSiteConfigRows(db: Db, country: string | null) {
+  const [rows, overrides] = await Promise.all([
+    db.selectFrom("site_config").select(["key", "value"]).execute(),
+    country
+      ? db.selectFrom("site_config_override").select(["key", "value"]).where("country", "=", country).execute()
+      : Promise.resolve([]),
+  ]);
+  return { rows, overrides };
+}
+
+/** One key of a country's config, checked against its schema; null when missing or invalid. */
+export async function loadSiteConfigValue<K extends SiteConfigKey>(db: Db, key: K, country: string | null): Promise<SiteConfig[K] | null> {
+  const [row, override] = await Promise.all([
+    db.selectFrom("site_config").select("value").where("key", "=", key).executeTakeFirst(),
+    country
+      ? db.selectFrom("site_config_override").select("value").where("country", "=", country).where("key", "=", key).executeTakeFirst()
+      : Promise.resolve(undefined),
+  ]);
+  const parsed = siteConfigSchema.shape[key].safeParse((override ?? row)?.value);
+  return parsed.success ? (parsed.data as SiteConfig[K]) : null;
 }

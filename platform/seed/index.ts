@@ -1,37 +1,87 @@
+import { sql } from "kysely";
 import type { Db } from "../db/index.ts";
+import { insertBlockRule, insertRedirectRule } from "../domain/rule-writes.ts";
 import { demoConfigGroups } from "./content.ts";
+import { demoBlockRules, demoRedirectRules } from "./redirects-blocks.ts";
+import { demoRulesChapters } from "./rules-content.ts";
 import { demoCountryOverrides, demoSiteConfig } from "./site-config.ts";
 
-/** Fills demo data into an empty database; a database that already has config is left alone. */
-export async function seedIfEmpty(db: Db): Promise<boolean> {
-  const existing = await db.selectFrom("site_config").select("key").limit(1).executeTakeFirst();
-  if (existing) return false;
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("site_config")
-      .values(
-        Object.entries(demoSiteConfig).map(([key, value]) => ({
-          key,
-          value: JSON.stringify(value),
-          updated_by: "seed",
-        })),
-      )
-      .execute();
-    await trx
-      .insertInto("site_config_override")
-      .values(
-        demoCountryOverrides.map((o) => ({
-          country: o.country,
-          key: o.key,
-          value: JSON.stringify(o.value),
-          updated_by: "seed",
-        })),
-      )
-      .execute();
-    await trx
-      .insertInto("config_group")
-      .values(demoConfigGroups.map((g) => ({ ...g, value: JSON.stringify(g.value) })))
-      .execute();
+const BY = "seed";
+
+interface SeedPart {
+  name: string;
+  fill(trx: Db): Promise<void>;
+  /** True when the database got this part before parts were recorded (it must not be refilled). */
+  alreadyThere?(trx: Db): Promise<boolean>;
+}
+
+const parts: SeedPart[] = [
+  {
+    name: "config",
+    async alreadyThere(trx) {
+      return !!(await trx.selectFrom("site_config").select("key").limit(1).executeTakeFirst());
+    },
+    async fill(trx) {
+      await trx
+        .insertInto("site_config")
+        .values(Object.entries(demoSiteConfig).map(([key, value]) => ({ key, value: JSON.stringify(value), updated_by: BY })))
+        .execute();
+      await trx
+        .insertInto("site_config_override")
+        .values(demoCountryOverrides.map((o) => ({ country: o.country, key: o.key, value: JSON.stringify(o.value), updated_by: BY })))
+        .execute();
+      await trx
+        .insertInto("config_group")
+        .values(demoConfigGroups.map((g) => ({ ...g, value: JSON.stringify(g.value) })))
+        .execute();
+    },
+  },
+  {
+    name: "redirect_rules",
+    async fill(trx) {
+      for (const rule of demoRedirectRules) {
+        const written = await insertRedirectRule(trx, rule, BY);
+        if (!written.ok) throw new Error(`demo redirect ${rule.source} is invalid: ${written.message}`);
+      }
+    },
+  },
+  {
+    name: "block_rules",
+    async fill(trx) {
+      for (const rule of demoBlockRules) {
+        const written = await insertBlockRule(trx, rule, BY);
+        if (!written.ok) throw new Error(`demo block rule ${rule.pattern} is invalid: ${written.message}`);
+      }
+    },
+  },
+  {
+    name: "rules_content",
+    async fill(trx) {
+      await trx.insertInto("rules_chapter").values(demoRulesChapters).execute();
+    },
+  },
+];
+
+/**
+ * Fills each part of the demo data into the database once, and records it: a fresh database
+ * gets everything, an older one only the parts added since, and data ops removed stays removed.
+ * Returns the names of the parts filled now.
+ */
+export async function seedDemo(db: Db): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    // Several platform processes may start at once on one database: one seeds, the rest wait and
+    // then see it done. Keyed by schema so platforms on other schemas of the server do not wait.
+    await sql`select pg_advisory_xact_lock(hashtext('platform.seedDemo:' || current_schema()))`.execute(trx);
+    const done = new Set((await trx.selectFrom("seed_run").select("name").execute()).map((r) => r.name));
+    const filled: string[] = [];
+    for (const part of parts) {
+      if (done.has(part.name)) continue;
+      if (!(await part.alreadyThere?.(trx))) {
+        await part.fill(trx);
+        filled.push(part.name);
+      }
+      await trx.insertInto("seed_run").values({ name: part.name }).execute();
+    }
+    return filled;
   });
-  return true;
 }

@@ -52,6 +52,7 @@ export const demoSiteConfig: SiteConfig = {
   policyLogoCountryIds: [1, 66, 126, 228, 120],
   defaultCurrency: "RUB",
   defaultTimeZone: 3,
+  termsUpdatedAt: "2026-01-01T00:00:00Z",
 };
 
 /** Country overrides: a market with a stricter age gate and its own default language. */

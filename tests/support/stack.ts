@@ -23,7 +23,7 @@ export type DbKind = "pglite" | "postgres";
 export const databases: DbKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
 /** A fresh, empty database for one platform: a temporary PGlite folder or a PostgreSQL schema. */
-export function freshDatabase(kind: DbKind) {
+export function freshDatabase(kind: DbKind): { env: Record<string, string>; drop(): Promise<void> } {
   if (kind === "postgres") {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error("TEST_DATABASE_URL is not set");
@@ -67,7 +67,7 @@ export async function startStack(
   const db = options.db ?? "pglite";
   const database = freshDatabase(db);
   const [platformPort, sitePort] = await Promise.all([freePort(), options.sitePort ?? freePort()]);
-  const platformEnv = { ...database.env, NODE_ENV: "test", ...options.platformEnv };
+  const platformEnv = { ...database.env, NODE_ENV: "test", PLATFORM_TEST_HOOKS: "1", ...options.platformEnv };
   let platform: Child | undefined = await startPlatform({ port: platformPort, env: platformEnv, quiet: true });
   const platformUrl = `http://127.0.0.1:${platformPort}`;
   const site =
@@ -80,6 +80,7 @@ export async function startStack(
             PLATFORM_URL: platformUrl,
             SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
             NODE_ENV: "production",
+            APP_ENV: "test",
             ...options.siteEnv,
           },
         });

@@ -1,9 +1,17 @@
 import type { Migration, MigrationProvider } from "kysely";
 import * as m001 from "./001_config.ts";
+import * as m002 from "./002_seed_runs.ts";
+import * as m003 from "./003_redirect_block_rules.ts";
+import * as m004 from "./004_users_sessions.ts";
+import * as m005 from "./005_rules_content.ts";
 
 // Migrations are listed here, in order, so the bundle-free runtime needs no folder scan.
 const migrations: Record<string, Migration> = {
   "001_config": m001,
+  "002_seed_runs": m002,
+  "003_redirect_block_rules": m003,
+  "004_users_sessions": m004,
+  "005_rules_content": m005,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,178 @@
+import { describe, expect, it } from "vitest";
+import {
+  banDecision,
+  blockPageForReason,
+  blockReasonFitsPage,
+  deduceBanLevel,
+  isCyclicRedirect,
+  isFeatureRouteAvailable,
+  isMaintenanceActive,
+  isMaintenanceNoticeDue,
+  isMobileUserAgent,
+  isOnNotFoundList,
+  isRedirectTargetAllowed,
+  maintenancePageLanguage,
+  paramsAreValid,
+  platformTypeRedirect,
+  siteRedirectFor,
+} from "./guard-rules";
+
+const maintenance = {
+  started_at: "2026-12-01T02:00:00Z",
+  ended_at: "2026-12-01T04:00:00Z",
+  notify_started_at: "2026-11-30T00:00:00Z",
+  notify_ended_at: "2026-12-01T04:00:00Z",
+  isActive: false,
+  web_state: 0,
+};
+
+describe("block reasons (SPEC §4)", () => {
+  it.each([
+    [4, "site-updates"],
+    [16, "suspension"],
+    [3, "block"],
+    [1, "block"],
+    [5, "block"],
+    [2, "block"],
+    [14, "block"],
+    [13, "block-ua"],
+    [17, "block-ie"],
+    [8, "coming-soon"],
+  ] as const)("reason %i goes to %s", (reason, page) => {
+    expect(blockPageForReason(reason)).toBe(page);
+    expect(blockReasonFitsPage(page, reason)).toBe(true);
+  });
+  it("has no page for no reason or an unknown one", () => {
+    expect(blockPageForReason(null)).toBeNull();
+    expect(blockPageForReason(99)).toBeNull();
+  });
+  it("does not show a block page for a reason that leads elsewhere", () => {
+    expect(blockReasonFitsPage("block", 13)).toBe(false);
+    expect(blockReasonFitsPage("block", null)).toBe(false);
+  });
+});
+
+describe("maintenance", () => {
+  it("is active by the cookie equal to 1 or by the config", () => {
+    expect(isMaintenanceActive({ cookie: "1", maintenance })).toBe(true);
+    expect(isMaintenanceActive({ cookie: "0", maintenance })).toBe(false);
+    expect(isMaintenanceActive({ cookie: undefined, maintenance: { ...maintenance, isActive: true } })).toBe(true);
+  });
+  it("notices between notify start and end only", () => {
+    expect(isMaintenanceNoticeDue(maintenance, new Date("2026-11-29T23:59:59Z"))).toBe(false);
+    expect(isMaintenanceNoticeDue(maintenance, new Date("2026-11-30T10:00:00Z"))).toBe(true);
+    expect(isMaintenanceNoticeDue(maintenance, new Date("2026-12-01T04:00:00Z"))).toBe(false);
+    expect(isMaintenanceNoticeDue({ ...maintenance, notify_started_at: null }, new Date("2026-11-30T10:00:00Z"))).toBe(false);
+  });
+  it("speaks Russian to az, kk, uk and ru and English to the rest", () => {
+    for (const lng of ["az", "kk", "uk", "ru"]) expect(maintenancePageLanguage(lng)).toBe("ru");
+    for (const lng of ["en", "de", "tr", "ar", "fa"]) expect(maintenancePageLanguage(lng)).toBe("en");
+  });
+});
+
+describe("404 list and feature routes", () => {
+  it("matches exact paths and trailing-star prefixes", () => {
+    const list = ["/lotto", "/casino/old/*"];
+    expect(isOnNotFoundList("/lotto", list)).toBe(true);
+    expect(isOnNotFoundList("/lotto/", list)).toBe(true);
+    expect(isOnNotFoundList("/lotto/5", list)).toBe(false);
+    expect(isOnNotFoundList("/casino/old/x/y", list)).toBe(true);
+    expect(isOnNotFoundList("/casino/older", list)).toBe(false);
+  });
+  it("needs the route's feature number in availableRoutes", () => {
+    expect(isFeatureRouteAvailable(undefined, [])).toBe(true);
+    expect(isFeatureRouteAvailable(47, [47, 52])).toBe(true);
+    expect(isFeatureRouteAvailable(52, [47])).toBe(false);
+  });
+});
+
+describe("ban", () => {
+  it("lets users without a ban go anywhere", () => {
+    expect(banDecision({ ban_level: 0, ban_version: 1 }, {})).toBe("allow");
+  });
+  it("lets a banned user reach only the routes allowed for the level", () => {
+    expect(banDecision({ ban_level: 1, ban_version: 1 }, { banLevels: [1, 2] })).toBe("allow");
+    expect(banDecision({ ban_level: 2, ban_version: 1 }, { banLevels: [1] })).toBe("block-appeal");
+    expect(banDecision({ ban_level: 1, ban_version: 1 }, {})).toBe("block-appeal");
+  });
+  it("opens deduce only at ban level 45 (version 1) or 53 (version 2)", () => {
+    expect(deduceBanLevel(1)).toBe(45);
+    expect(deduceBanLevel(2)).toBe(53);
+    expect(banDecision({ ban_level: 45, ban_version: 1 }, { deduce: true })).toBe("allow");
+    expect(banDecision({ ban_level: 53, ban_version: 1 }, { deduce: true })).toBe("block-appeal");
+    expect(banDecision({ ban_level: 53, ban_version: 2 }, { deduce: true })).toBe("allow");
+    expect(banDecision({ ban_level: 1, ban_version: 1 }, { deduce: true })).toBe("block-appeal");
+    expect(banDecision({ ban_level: 0, ban_version: 1 }, { deduce: true })).toBe("allow");
+  });
+});
+
+describe("the site's own redirects (SPEC §2)", () => {
+  it.each([
+    ["/rules", "/rules/1", undefined],
+    ["/cyber", "/cyber/real", undefined],
+    ["/office", "/office/account", undefined],
+    ["/user/forgotpassword", "/", { showForgotPasswordModal: "1" }],
+    ["/user/coupon", "/", undefined],
+  ])("%s → %s", (from, path, query) => {
+    expect(siteRedirectFor(from)).toEqual(query ? { path, query } : { path });
+  });
+  it("leaves other paths alone", () => {
+    expect(siteRedirectFor("/rules/2")).toBeNull();
+    expect(siteRedirectFor("/")).toBeNull();
+  });
+});
+
+describe("redirect answers", () => {
+  const here = new URL("https://bet.example/ru/bonuses?x=1");
+  it("spots a redirect back to the current URL, or a loop the platform reports", () => {
+    expect(isCyclicRedirect({ url: "/ru/bonuses?x=1", reasons: [] }, here)).toBe(true);
+    expect(isCyclicRedirect({ url: "/ru/promo", reasons: ["loop"] }, here)).toBe(true);
+    expect(isCyclicRedirect({ url: "/ru/promo", reasons: [] }, here)).toBe(false);
+  });
+  it("allows own paths and allow-listed hosts only", () => {
+    expect(isRedirectTargetAllowed("/ru/promo", here, [])).toBe(true);
+    expect(isRedirectTargetAllowed("https://bet.example/en", here, [])).toBe(true);
+    expect(isRedirectTargetAllowed("https://partner.example/x", here, [])).toBe(false);
+    expect(isRedirectTargetAllowed("https://partner.example/x", here, ["partner.example"])).toBe(true);
+    expect(isRedirectTargetAllowed("javascript:alert(1)", here, ["partner.example"])).toBe(false);
+    expect(isRedirectTargetAllowed("//evil.example/x", here, [])).toBe(false);
+  });
+});
+
+describe("route params (SPEC §5)", () => {
+  it("checks digits, section and language", () => {
+    expect(paramsAreValid({ couponId: "123" }, { couponId: "digits" })).toBe(true);
+    expect(paramsAreValid({ couponId: "12a" }, { couponId: "digits" })).toBe(false);
+    expect(paramsAreValid({ section: "live" }, { section: "section" })).toBe(true);
+    expect(paramsAreValid({ section: "line" }, { section: "section" })).toBe(true);
+    expect(paramsAreValid({ section: "prematch" }, { section: "section" })).toBe(false);
+    expect(paramsAreValid({ lng: "ru" }, { lng: "lng" })).toBe(true);
+    expect(paramsAreValid({ lng: "rus" }, { lng: "lng" })).toBe(false);
+    // An optional param that is absent is fine.
+    expect(paramsAreValid({}, { chapter: "digits" })).toBe(true);
+  });
+});
+
+describe("platform_type", () => {
+  const iphone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148";
+  const desktop = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126 Safari/537.36";
+  const url = new URL("https://bet.example/ru/live?a=1");
+  const base = { desktopCookie: false, mobileOrigin: "https://m.bet.example", url };
+  it("detects phones", () => {
+    expect(isMobileUserAgent(iphone)).toBe(true);
+    expect(isMobileUserAgent(desktop)).toBe(false);
+  });
+  it("sends phones to the mobile site with platform_type=mobile", () => {
+    expect(platformTypeRedirect({ ...base, platformType: null, userAgent: iphone })).toBe(
+      "https://m.bet.example/ru/live?a=1&platform_type=mobile",
+    );
+  });
+  it("forces the variant the parameter names", () => {
+    expect(platformTypeRedirect({ ...base, platformType: "mobile", userAgent: desktop })).toContain("platform_type=mobile");
+    expect(platformTypeRedirect({ ...base, platformType: "desktop", userAgent: iphone })).toBeNull();
+    expect(platformTypeRedirect({ ...base, desktopCookie: true, platformType: null, userAgent: iphone })).toBeNull();
+  });
+  it("does nothing without a mobile site", () => {
+    expect(platformTypeRedirect({ ...base, mobileOrigin: undefined, platformType: "mobile", userAgent: iphone })).toBeNull();
+  });
+});

@@ -1,0 +1,220 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { serialize } from "cookie";
+import { AGE_RESTRICTION_STORAGE_MS } from "~/constants";
+import { env, isProduction } from "~/env.server";
+import { type RouteMeta, routeMeta } from "~/route-meta";
+import { blockCheck } from "~/services/blocks.server";
+import { UpstreamError } from "~/services/http.server";
+import { log } from "~/services/log.server";
+import { redirectLight } from "~/services/redirects.server";
+import {
+  banDecision,
+  blockPageForReason,
+  isCyclicRedirect,
+  isFeatureRouteAvailable,
+  isMaintenanceActive,
+  isOnNotFoundList,
+  isRedirectTargetAllowed,
+  paramsAreValid,
+  platformTypeRedirect,
+  siteRedirectFor,
+} from "./guard-rules";
+import { type RequestArgs, perRequest } from "./memo.server";
+import { requestCookies } from "./request.server";
+import { type SessionUser, getSessionUser, hasSessionToken } from "./session.server";
+import { type SiteContext, requireSite } from "./site.server";
+
+/**
+ * The server guards of every page (DESIGN principle 1). A page's loader and action call
+ * `guardPage(args, routeId)`; which guards apply is read from the route's meta in
+ * app/route-table.mjs (`skip`, `auth`, `banLevels`, `feature`, `params`). Upstream calls are
+ * memoised per request, so a page view makes each one once.
+ *
+ * Order: language → maintenance → site redirects → redirect rules → platform type → block →
+ * 404 list → feature route → params → sign-in → ban → terms.
+ */
+
+export const MAINTENANCE_COOKIE = "maintenance";
+export const AGE_COOKIE = "age_confirmed";
+export const PLATFORM_TYPE_COOKIE = "platform_type";
+/** Holds the notify start of the maintenance notice the visitor closed. */
+export const MAINTENANCE_NOTICE_COOKIE = "maintenance_notice_closed";
+/** How long a failed block check keeps a visitor on the maintenance page before trying again. */
+const MAINTENANCE_MARK_S = 60;
+
+export interface PageContext {
+  site: SiteContext;
+  user: SessionUser | null;
+  meta: RouteMeta;
+  routeId: string;
+}
+
+const notFound = () => new Response("Not Found", { status: 404 });
+
+function skips(meta: RouteMeta, guard: NonNullable<RouteMeta["skip"]>[number]): boolean {
+  return meta.skip?.includes(guard) ?? false;
+}
+
+function withQuery(path: string, query: Record<string, string> | undefined, search: string): string {
+  const params = new URLSearchParams(search);
+  for (const [k, v] of Object.entries(query ?? {})) params.set(k, v);
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+function langPath(site: SiteContext, path: string): string {
+  return path === "/" ? `/${site.lng}` : `/${site.lng}${path}`;
+}
+
+/** redirect-light for this URL; failures and wrong shapes are logged and mean "no redirect". */
+function operatorRedirect({ request, context }: RequestArgs, site: SiteContext): Promise<{ code: number; url: string } | null> {
+  return perRequest(context, "redirect-light", async () => {
+    const here = `${site.url.pathname}${site.url.search}`;
+    let answer;
+    try {
+      answer = await redirectLight(here, request.signal);
+    } catch (error) {
+      log.warn("redirect.check_failed", { url: here, error });
+      return null;
+    }
+    if (!answer.redirect || !answer.url) return null;
+    if (isCyclicRedirect(answer, site.url)) {
+      log.warn("redirect.cyclic", { url: here, breadcrumbs: answer.breadcrumbs });
+      return null;
+    }
+    if (!isRedirectTargetAllowed(answer.url, site.url, site.config.redirectAllowedHosts)) {
+      // SPEC §8 "External redirect: a redirect error is thrown": refused and logged.
+      log.error("redirect.external_refused", { url: here, target: answer.url });
+      return null;
+    }
+    return { code: answer.code ?? 302, url: answer.url };
+  });
+}
+
+/** The block check; a failure after its retries marks the site in maintenance (SPEC §8). */
+function blockReason({ request, context }: RequestArgs, site: SiteContext): Promise<number | null | "failed"> {
+  return perRequest(context, "block", async () => {
+    try {
+      const answer = await blockCheck({
+        // The auth flag is whether the visitor holds a session token, so the check need not
+        // wait for the session check.
+        isAuth: hasSessionToken(request),
+        url: `${site.url.pathname}${site.url.search}`,
+        country: site.country,
+        userAgent: request.headers.get("user-agent"),
+        signal: request.signal,
+      });
+      return answer.displayTypeId;
+    } catch (error) {
+      log.error("block.check_failed", { error });
+      return "failed";
+    }
+  });
+}
+
+export async function guardPage(args: RequestArgs, routeId: string): Promise<PageContext> {
+  const { request, params } = args;
+  const meta = routeMeta(routeId);
+  if (!meta) throw new Error(`guardPage: unknown route id "${routeId}"`);
+  const site = await requireSite(args);
+  if (env.GUARDS === "off") return { site, user: null, meta, routeId };
+
+  const cookies = requestCookies(request);
+  const maintenance = isMaintenanceActive({ cookie: cookies[MAINTENANCE_COOKIE], maintenance: site.config.maintenance });
+  if (routeId === "maintenance") {
+    if (!maintenance) throw redirect(`/${site.lng}`);
+    return { site, user: null, meta, routeId };
+  }
+  if (maintenance) throw redirect(`/${site.lng}/maintenance`);
+
+  if (!skips(meta, "redirects")) {
+    const own = siteRedirectFor(site.path);
+    if (own) throw redirect(withQuery(langPath(site, own.path), own.query, site.url.search), 302);
+  }
+
+  // The operator's rules, the block check and the session go out together.
+  const [redirectTo, reason, user] = await Promise.all([
+    skips(meta, "redirects") ? null : operatorRedirect(args, site),
+    skips(meta, "block") ? null : blockReason(args, site),
+    getSessionUser(args),
+  ]);
+  if (redirectTo) throw redirect(redirectTo.url, redirectTo.code);
+
+  if (!skips(meta, "platformType")) {
+    const target = platformTypeRedirect({
+      platformType: site.url.searchParams.get("platform_type"),
+      desktopCookie: cookies[PLATFORM_TYPE_COOKIE] === "desktop",
+      userAgent: request.headers.get("user-agent"),
+      mobileOrigin: env.MOBILE_SITE_ORIGIN,
+      url: site.url,
+    });
+    if (target) throw redirect(target, 302);
+  }
+
+  if (!skips(meta, "block")) {
+    if (reason === "failed") {
+      throw redirect(`/${site.lng}/maintenance`, {
+        headers: {
+          "Set-Cookie": serialize(MAINTENANCE_COOKIE, "1", { path: "/", maxAge: MAINTENANCE_MARK_S, httpOnly: true, sameSite: "lax", secure: isProduction }),
+        },
+      });
+    }
+    const page = blockPageForReason(reason);
+    if (page) throw redirect(`/${site.lng}/${page}?reason=${reason}`, 302);
+  }
+
+  if (!skips(meta, "notFoundList") && isOnNotFoundList(site.path, site.config.urlsToRedirectTo404)) throw notFound();
+  if (!isFeatureRouteAvailable(meta.feature, site.config.availableRoutes)) throw notFound();
+  if (meta.params && !paramsAreValid(params, meta.params)) throw notFound();
+
+  if (meta.auth && !user) {
+    const back = `${site.url.pathname}${site.url.search}`;
+    throw redirect(`/${site.lng}/login?returnTo=${encodeURIComponent(back)}`);
+  }
+  if (user && !skips(meta, "ban") && banDecision(user, meta) === "block-appeal") {
+    throw redirect(`/${site.lng}/block-appeal-history`);
+  }
+  if (user && site.config.features.terms && !skips(meta, "terms") && user.termsChanged) {
+    throw redirect(`/${site.lng}/confirm-terms`);
+  }
+  return { site, user, meta, routeId };
+}
+
+/**
+ * A page loader: the guards, then the page's own work. A 451 with exception_code 1 from any
+ * upstream call the page makes sends the user to confirm-terms (SPEC §8), when the terms
+ * feature is on and the page is not excluded.
+ *
+ * Routes use it inside a function (`export const loader = (args) => pageLoader(args, ...)`),
+ * so the browser build can drop the loader with its server-only imports.
+ */
+export async function pageLoader<T>(args: LoaderFunctionArgs, routeId: string, load: (ctx: PageContext) => Promise<T>): Promise<T> {
+  const ctx = await guardPage(args, routeId);
+  try {
+    return await load(ctx);
+  } catch (error) {
+    if (error instanceof UpstreamError && error.isTermsRequired && ctx.site.config.features.terms && !skips(ctx.meta, "terms")) {
+      throw redirect(`/${ctx.site.lng}/confirm-terms`);
+    }
+    throw error;
+  }
+}
+
+/** Whether the age gate must be shown to this visitor (SPEC §5). */
+export function ageGateRequired(request: Request, site: SiteContext): number | null {
+  const { age, enabled } = site.config.ageRestriction;
+  if (!enabled || !age || env.GUARDS === "off") return null;
+  return requestCookies(request)[AGE_COOKIE] === "1" ? null : age;
+}
+
+export function ageCookie(remember: boolean): string {
+  return serialize(AGE_COOKIE, "1", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isProduction,
+    // Without Max-Age the cookie lasts for the browser session, as the person chose.
+    ...(remember ? { maxAge: AGE_RESTRICTION_STORAGE_MS / 1000 } : {}),
+  });
+}

@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { SESSION_CHECK_RETRY } from "~/constants";
+import { callUpstream } from "./http.server";
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The session check: which user this token belongs to, if any (2 retries, 1.5 s). */
+export async function sessionCheck(token: string, signal?: AbortSignal): Promise<number | null> {
+  const answer = await callUpstream({
+    upstream: "web",
+    path: "/web-api/session/check",
+    headers: bearer(token),
+    schema: z.object({ userId: z.number().int().positive().nullable() }),
+    retry: SESSION_CHECK_RETRY,
+    signal,
+  });
+  return answer.userId;
+}
+
+const userConfigSchema = z.object({
+  user_id: z.number().int(),
+  user_name: z.string().nullable(),
+  user_email: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  phone_code: z.string().nullable(),
+  user_country_code: z.string().nullable(),
+  activation_type: z.number().int(),
+  ban_level: z.number().int(),
+  ban_version: z.number().int(),
+  user_status_id: z.number().int(),
+  roles: z.array(z.string()),
+});
+export type UserConfig = z.infer<typeof userConfigSchema>;
+
+/** The user config (SPEC §3) of the signed-in user. */
+export async function userConfig(token: string, signal?: AbortSignal): Promise<UserConfig> {
+  const answer = await callUpstream({
+    upstream: "web",
+    path: "/web-api/user/config",
+    headers: bearer(token),
+    schema: z.object({ result: userConfigSchema }),
+    retry: { times: 1, delayMs: 200 },
+    signal,
+  });
+  return answer.result;
+}
+
+/** GET .../agreement-rules/status: result is true when the terms changed for this user. */
+export function termsStatus(token: string, signal?: AbortSignal): Promise<{ result: boolean; updatedAt: string }> {
+  return callUpstream({
+    upstream: "web",
+    path: "/web-api/api-v3/v2/user/agreement-rules/status",
+    headers: bearer(token),
+    schema: z.object({ result: z.boolean(), updatedAt: z.string() }),
+    retry: { times: 1, delayMs: 200 },
+    signal,
+  });
+}
+
+export async function acceptTerms(token: string): Promise<void> {
+  await callUpstream({
+    upstream: "web",
+    path: "/web-api/api-v3/v2/user/agreement-rules/accept",
+    method: "POST",
+    headers: bearer(token),
+    schema: z.object({ result: z.literal(true) }),
+  });
+}
+
+const appealSchema = z.object({
+  id: z.number().int(),
+  message: z.string(),
+  status: z.enum(["pending", "answered", "rejected"]),
+  answer: z.string().nullable(),
+  created_at: z.string(),
+  answered_at: z.string().nullable(),
+});
+export type BlockAppeal = z.infer<typeof appealSchema>;
+
+export async function blockAppeals(token: string): Promise<BlockAppeal[]> {
+  const answer = await callUpstream({
+    upstream: "web",
+    path: "/web-api/user/block-appeals",
+    headers: bearer(token),
+    schema: z.object({ result: z.array(appealSchema) }),
+    retry: { times: 1, delayMs: 200 },
+  });
+  return answer.result;
+}
+
+export async function createBlockAppeal(token: string, message: string): Promise<BlockAppeal> {
+  const answer = await callUpstream({
+    upstream: "web",
+    path: "/web-api/user/block-appeals",
+    method: "POST",
+    headers: bearer(token),
+    json: { message },
+    schema: z.object({ result: appealSchema }),
+  });
+  return answer.result;
+}

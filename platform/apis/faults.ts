@@ -1,0 +1,95 @@
+import type { HttpBindings } from "@hono/node-server";
+import type { MiddlewareHandler } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { apiError } from "./http.ts";
+
+/**
+ * Test-only fault injection and request counting, so tests of the site can see how it behaves
+ * when an upstream is down, slow, failing or answering nonsense, and how often it calls.
+ * State is per process and in memory: it exists only while PLATFORM_TEST_HOOKS=1.
+ */
+
+export type FaultMode = "down" | "slow" | "error" | "shape";
+
+export interface Fault {
+  id: number;
+  path: string;
+  mode: FaultMode;
+  delayMs: number;
+  status: number;
+  /** Requests still to affect; null = until cleared. */
+  remaining: number | null;
+}
+
+/** Upstreams whose requests are counted. */
+const COUNTED = ["/bff-api", "/redirects-api", "/blocks-api", "/web-api"];
+
+export function createFaultState() {
+  let nextId = 1;
+  let faults: Fault[] = [];
+  const hits = new Map<string, number>();
+
+  return {
+    add(fault: Omit<Fault, "id">): number {
+      const id = nextId++;
+      faults.push({ ...fault, id });
+      return id;
+    },
+    clear() {
+      faults = [];
+    },
+    /** Takes one use of the newest fault covering `path`, if any. */
+    take(path: string): Fault | null {
+      for (let i = faults.length - 1; i >= 0; i--) {
+        const fault = faults[i]!;
+        if (!path.startsWith(fault.path)) continue;
+        if (fault.remaining !== null) {
+          fault.remaining -= 1;
+          if (fault.remaining <= 0) faults.splice(i, 1);
+        }
+        return fault;
+      }
+      return null;
+    },
+    count(path: string) {
+      if (COUNTED.some((p) => path === p || path.startsWith(`${p}/`))) hits.set(path, (hits.get(path) ?? 0) + 1);
+    },
+    hitsUnder(prefix: string): number {
+      let sum = 0;
+      for (const [path, n] of hits) if (path.startsWith(prefix)) sum += n;
+      return sum;
+    },
+    resetHits() {
+      hits.clear();
+    },
+  };
+}
+
+export type FaultState = ReturnType<typeof createFaultState>;
+
+/** Counts the request, then applies the newest matching fault. The hooks and /health are exempt. */
+export function faultMiddleware(state: FaultState): MiddlewareHandler<{ Bindings: Partial<HttpBindings> }> {
+  return async (c, next) => {
+    const path = c.req.path;
+    state.count(path);
+    if (path === "/health" || path === "/__test" || path.startsWith("/__test/")) return next();
+    const fault = state.take(path);
+    if (!fault) return next();
+    switch (fault.mode) {
+      case "down": {
+        // Close the TCP connection without a byte of answer: the caller's fetch fails.
+        const socket = c.env?.incoming?.socket;
+        if (!socket) return apiError(c, 500, "fault_unsupported", "No socket to close outside the Node server");
+        socket.destroy();
+        return new Response(null);
+      }
+      case "slow":
+        await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+        return next();
+      case "error":
+        return apiError(c, fault.status as ContentfulStatusCode, "fault_injected", `Injected ${fault.status} for ${fault.path}`);
+      case "shape":
+        return c.json({ unexpected: true }, 200);
+    }
+  };
+}

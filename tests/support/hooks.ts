@@ -1,0 +1,42 @@
+// Client of the platform's test hooks (PLATFORM_TEST_HOOKS=1): users, rules, config, faults.
+async function call(base: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+export function hooks(platformUrl: string) {
+  return {
+    createUser: (input: { login?: string; ban_level?: number; ban_version?: number; termsAccepted?: boolean; roles?: string[] } = {}) =>
+      call(platformUrl, "POST", "/__test/users", input) as Promise<{ userId: number; token: string }>,
+    addRedirectRule: (rule: { source: string; target: string; code: number; languages?: string[] | null; priority?: number; active?: boolean }) =>
+      call(platformUrl, "POST", "/__test/redirect-rules", rule) as Promise<{ id: number }>,
+    deleteRedirectRule: (id: number) => call(platformUrl, "DELETE", `/__test/redirect-rules/${id}`),
+    addBlockRule: (rule: { kind: "country" | "user_agent" | "path"; pattern: string; reason: number; appliesTo?: string; priority?: number }) =>
+      call(platformUrl, "POST", "/__test/block-rules", rule) as Promise<{ id: number }>,
+    deleteBlockRule: (id: number) => call(platformUrl, "DELETE", `/__test/block-rules/${id}`),
+    setConfig: (key: string, value: unknown, country?: string) => call(platformUrl, "PUT", `/__test/config/${key}`, { value, country }),
+    fault: (fault: { path: string; mode: "down" | "slow" | "error" | "shape"; delayMs?: number; status?: number; remaining?: number }) =>
+      call(platformUrl, "POST", "/__test/faults", fault),
+    clearFaults: () => call(platformUrl, "DELETE", "/__test/faults"),
+    hits: async (path: string) => ((await call(platformUrl, "GET", `/__test/hits?path=${encodeURIComponent(path)}`)) as { count: number }).count,
+    resetHits: () => call(platformUrl, "DELETE", "/__test/hits"),
+  };
+}
+
+export const defaultMaintenance = {
+  started_at: null,
+  ended_at: null,
+  notify_started_at: null,
+  notify_ended_at: null,
+  isActive: false,
+  web_state: 0,
+};
+
+/** Waits out the site's config cache (the test stacks cache it for one second). */
+export const configSettles = () => new Promise((r) => setTimeout(r, 1_200));
