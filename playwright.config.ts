@@ -12,6 +12,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${sitePort}`,
     trace: "retain-on-failure",
+    // Headless Chromium calls itself "HeadlessChrome", which the site treats as a search bot
+    // (no timers); tests browse as the person they stand for.
+    userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36",
     launchOptions: {
       // The system Chromium; Playwright's own browser downloads are not available here.
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -1,4 +1,4 @@
-import { routeTable } from "./app/route-table.mjs";
+import { opsRouteTable, routeTable } from "./app/route-table.mjs";
 
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
@@ -17,6 +17,12 @@ export default {
   routes: (defineRoutes) =>
     defineRoutes((route) => {
       route("locales/:lng/:file", "routes/resources/locales.ts", { id: "locales" });
+      route("ops", "routes/ops/layout.tsx", { id: "ops" }, () => {
+        for (const entry of opsRouteTable) {
+          if (entry.index) route(undefined, entry.file, { id: entry.id, index: true });
+          else route(entry.path, entry.file, { id: entry.id });
+        }
+      });
       route(":lng?", "routes/lng.tsx", { id: "lng" }, () => {
         for (const entry of routeTable) {
           if (entry.index) route(undefined, entry.file, { id: entry.id, index: true });

@@ -14,6 +14,7 @@ const envSchema = z
     LIMIT_API_URL: url.optional(),
     SOCIAL_API_URL: url.optional(),
     CAPTCHA_API_URL: url.optional(),
+    ADMIN_API_URL: url.optional(),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
     COUNTRY_HEADER: z.string().min(1).toLowerCase().default("x-country-code"),
     PUBLIC_ORIGIN: url.optional(),
@@ -21,6 +22,8 @@ const envSchema = z
     APP_ENV: z.enum(["development", "test", "staging", "production"]).optional(),
     MOBILE_SITE_ORIGIN: url.optional(),
     GUARDS: z.enum(["on", "off"]).default("on"),
+    GOOGLE_ONE_TAP_SCRIPT_URL: url.optional(),
+    TRUSTED_CLIENT_IP_HEADER: z.string().min(1).toLowerCase().optional(),
     CONFIG_CACHE_SECONDS: z
       .string()
       .regex(/^\d+(-\d+)?$/, "CONFIG_CACHE_SECONDS is N or MIN-MAX")
@@ -34,7 +37,7 @@ const envSchema = z
 
 export type SiteEnv = z.infer<typeof envSchema>;
 
-export type Upstream = "web" | "bff" | "redirects" | "blocks" | "limits" | "social" | "captcha";
+export type Upstream = "web" | "bff" | "redirects" | "blocks" | "limits" | "social" | "captcha" | "admin";
 
 function parse(): SiteEnv {
   const parsed = envSchema.safeParse(process.env);
@@ -56,6 +59,7 @@ export const upstreamBase: Record<Upstream, string> = {
   limits: env.LIMIT_API_URL ?? env.PLATFORM_URL,
   social: env.SOCIAL_API_URL ?? env.PLATFORM_URL,
   captcha: env.CAPTCHA_API_URL ?? env.PLATFORM_URL,
+  admin: env.ADMIN_API_URL ?? env.PLATFORM_URL,
 };
 
 export const isProduction = env.NODE_ENV === "production";

@@ -14,16 +14,21 @@ import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { serialize } from "cookie";
+import { isbot } from "isbot";
 import { ErrorPage } from "./components/ErrorPage";
+import { useAutoLogoff, useSessionPoll } from "./components/auth/session-hooks";
 import { COOKIE_DEFAULT_MAX_AGE_S } from "./constants";
 import { getT } from "./i18n/dictionaries.server";
 import { type Language, endonyms, textDirection } from "./i18n/languages";
+import { LOGOFF_NOTICE_COOKIE } from "./loaders/auth-session.server";
 import { csrf } from "./loaders/csrf.server";
 import { MAINTENANCE_NOTICE_COOKIE, PLATFORM_TYPE_COOKIE, ageGateRequired } from "./loaders/guards.server";
-import { isMaintenanceNoticeDue } from "./loaders/guard-rules";
+import { isMaintenanceNoticeDue, registrationAllowed } from "./loaders/guard-rules";
 import { requestCookies } from "./loaders/request.server";
 import { getSessionUser } from "./loaders/session.server";
 import { getSiteContext, languageWithoutConfig } from "./loaders/site.server";
+import { env } from "./env.server";
+import { oneTapClientId } from "./services/auth.server";
 import { getContentGroups, NoSiteConfigError } from "./services/config.server";
 import stylesHref from "./styles/app.css";
 
@@ -56,12 +61,17 @@ export async function loader(args: LoaderFunctionArgs) {
   // page's own boundary inside the shell.
   if (site.problem && site.problem.status >= 300 && site.problem.status < 400) throw site.problem;
 
+  const isBot = isbot(request.headers.get("user-agent"));
   const [t, content, user, [csrfToken, csrfCookie]] = await Promise.all([
     getT(site.lng),
     getContentGroups(site.lng),
     getSessionUser(args),
     csrf.commitToken(request),
   ]);
+  // The one-tap prompt: guests only, when the feature is on and the provider's script is set.
+  const oneTapScript = env.GOOGLE_ONE_TAP_SCRIPT_URL;
+  const oneTapClient =
+    !user && !isBot && oneTapScript && site.config.features.googleOneTap ? await oneTapClientId().catch(() => null) : null;
   const { config } = site;
   const { maintenance } = config;
   const noticeDue =
@@ -80,7 +90,8 @@ export async function loader(args: LoaderFunctionArgs) {
       ageLimit: config.ageRestriction.age ?? 18,
       socialLinks: content.social_links ?? [],
       seoText: content.seo_home,
-      registrationAllowed: config.registration.allowed,
+      registrationAllowed: registrationAllowed({ allowed: config.registration.allowed, vipDomains: config.vipDomains, hostname: site.url.hostname }),
+      customRegistration: config.registration.customConfig,
       year: new Date().getUTCFullYear(),
       seoBlockTitle: t("seo.blockTitle", { company: config.companyName }),
       csrf: csrfToken,
@@ -91,6 +102,12 @@ export async function loader(args: LoaderFunctionArgs) {
           ? { startedAt: maintenance.started_at, endedAt: maintenance.ended_at }
           : null,
       timeZone: config.defaultTimeZone,
+      // Search bots get no timers at all (SPEC §4): no session poll, no idle tracking.
+      isBot,
+      oneTap: oneTapClient && oneTapScript ? { clientId: oneTapClient, scriptUrl: oneTapScript } : null,
+      inactiveMinutes: config.inactiveMinutes,
+      registrationReminder: config.registrationReminder,
+      inactivityNotice: requestCookies(request)[LOGOFF_NOTICE_COOKIE] === "1",
       // Error boundaries' meta cannot translate, so their titles come ready.
       errorTitles: {
         notFound: `${t("meta.notFoundTitle")} — ${config.companyName}`,
@@ -98,7 +115,13 @@ export async function loader(args: LoaderFunctionArgs) {
       },
     },
     {
-      headers: [...site.setCookies, ...(csrfCookie ? [csrfCookie] : []), ...platformTypeCookie(site.url)].map(
+      headers: [
+        ...site.setCookies,
+        ...(csrfCookie ? [csrfCookie] : []),
+        ...platformTypeCookie(site.url),
+        // The inactivity notice shows once.
+        ...(requestCookies(request)[LOGOFF_NOTICE_COOKIE] ? [serialize(LOGOFF_NOTICE_COOKIE, "", { path: "/", maxAge: 0 })] : []),
+      ].map(
         (c) => ["Set-Cookie", c] as [string, string],
       ),
     },
@@ -143,6 +166,8 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const root = useRootData();
+  useSessionPoll(root);
+  useAutoLogoff(root);
   useEffect(() => {
     // Lets tests (and people debugging) know the page is interactive.
     document.documentElement.dataset.hydrated = "true";

@@ -151,9 +151,100 @@ export const routeTable = [
     meta: { layout: "default", titleKey: "maintenance.title", skip: technical, preloader: "none", robots: "noindex" },
   },
   {
+    id: "login",
+    path: "login",
+    file: "routes/login.tsx",
+    meta: { layout: "default", titleKey: "auth.loginTitle", hideSeoBlock: true, preloader: "none", robots: "noindex" },
+  },
+  {
+    id: "login-social",
+    path: "login/social",
+    file: "routes/login-social.tsx",
+    meta: { layout: "default", titleKey: "auth.loginTitle", hideSeoBlock: true, preloader: "none", robots: "noindex" },
+  },
+  {
+    id: "login-google",
+    path: "login/google-one-tap",
+    file: "routes/login-google.tsx",
+    meta: { layout: "default", titleKey: "auth.loginTitle", hideSeoBlock: true, preloader: "none", robots: "noindex" },
+  },
+  {
+    id: "logout",
+    path: "logout",
+    file: "routes/logout.tsx",
+    meta: { layout: "default", titleKey: "auth.logoutTitle", banLevels: [1, 2, 45, 53], skip: ["terms", "ageGate"], hideSeoBlock: true, preloader: "none", robots: "noindex" },
+  },
+  {
+    id: "session",
+    path: "session",
+    file: "routes/resources/session.ts",
+    meta: { layout: "empty", titleKey: "auth.loginTitle", banLevels: [1, 2, 45, 53], skip: ["terms", "ageGate", "redirects", "platformType"], preloader: "none", robots: "noindex" },
+  },
+  {
+    id: "registration",
+    path: "registration/:type?",
+    file: "routes/registration.tsx",
+    meta: { layout: "default", titleKey: "registration.title", hideSeoBlock: true, preloader: "none" },
+  },
+  {
+    id: "user-activate",
+    path: "user/activate",
+    file: "routes/user-activate.tsx",
+    meta: { layout: "default", titleKey: "activation.title", hideSeoBlock: true, preloader: "none", robots: "noindex" },
+  },
+  {
+    id: "user-activatefast",
+    path: "user/activatefast",
+    file: "routes/user-activate.tsx",
+    meta: { layout: "default", titleKey: "activation.title", hideSeoBlock: true, preloader: "none", robots: "noindex" },
+  },
+  {
+    id: "user-accountverify",
+    path: "user/accountverify",
+    file: "routes/user-accountverify.tsx",
+    meta: { layout: "default", titleKey: "accountVerify.title", auth: true, skip: ["block", "terms"], hideSeoBlock: true, preloader: "none", robots: "noindex" },
+  },
+  {
+    id: "user-passwordreset",
+    path: "user/passwordreset",
+    file: "routes/user-passwordreset.tsx",
+    meta: { layout: "default", titleKey: "passwordReset.title", hideSeoBlock: true, preloader: "none", robots: "noindex" },
+  },
+  {
+    id: "user-stopnewsletter",
+    path: "user/stopnewsletter",
+    file: "routes/user-stopnewsletter.tsx",
+    meta: { layout: "default", titleKey: "newsletter.title", skip: ["terms", "ageGate"], hideSeoBlock: true, preloader: "none", robots: "noindex" },
+  },
+  {
+    id: "dev-outbox",
+    path: "dev/outbox",
+    file: "routes/dev-outbox.tsx",
+    meta: { layout: "default", titleKey: "outbox.title", skip: ["terms", "ageGate"], hideSeoBlock: true, preloader: "none", robots: "noindex" },
+  },
+  {
     id: "not-found",
     path: "*",
     file: "routes/not-found.tsx",
     meta: { layout: "default", titleKey: "meta.notFoundTitle", hideSeoBlock: true, preloader: "none" },
   },
+];
+
+/**
+ * The ops console, outside the language prefix (`/ops/...`), for users with the ops role only
+ * (everyone else gets 404). Not indexed. Guards: sign-in with the ops role, CSRF on changes;
+ * the site's maintenance, block and redirect guards do not apply, so ops can always reach it.
+ * @type {Array<{ id: string; path?: string; index?: boolean; file: string; titleKey: string }>}
+ */
+export const opsRouteTable = [
+  { id: "ops-home", index: true, file: "routes/ops/index.tsx", titleKey: "ops.title" },
+  { id: "ops-redirects", path: "redirects", file: "routes/ops/redirects.tsx", titleKey: "ops.redirects.title" },
+  { id: "ops-redirect-new", path: "redirects/new", file: "routes/ops/redirect-edit.tsx", titleKey: "ops.redirects.newTitle" },
+  { id: "ops-redirect-edit", path: "redirects/:id", file: "routes/ops/redirect-edit.tsx", titleKey: "ops.redirects.editTitle" },
+  { id: "ops-redirect-try", path: "try", file: "routes/ops/try.tsx", titleKey: "ops.try.title" },
+  { id: "ops-transfer", path: "transfer", file: "routes/ops/transfer.tsx", titleKey: "ops.transfer.title" },
+  { id: "ops-export", path: "export.json", file: "routes/ops/export.ts", titleKey: "ops.transfer.title" },
+  { id: "ops-switches", path: "switches", file: "routes/ops/switches.tsx", titleKey: "ops.switches.title" },
+  { id: "ops-blocks", path: "blocks", file: "routes/ops/blocks.tsx", titleKey: "ops.blocks.title" },
+  { id: "ops-audit", path: "audit", file: "routes/ops/audit.tsx", titleKey: "ops.audit.title" },
 ];

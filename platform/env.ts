@@ -1,28 +1,46 @@
 import { z } from "zod";
 
+/**
+ * Dev-only fallback for PLATFORM_SECRET, so a fresh clone starts without set-up. Production
+ * refuses to start without its own secret: anyone who knows this one can forge login links.
+ */
+export const DEV_PLATFORM_SECRET = "arena-dev-platform-secret-not-for-production-use";
+
+/** Client id of the fake Google one-tap provider; the site loads it from the platform. */
+export const DEV_ONE_TAP_CLIENT_ID = "arena-bet-dev.apps.googleusercontent.com";
+
 // Every variable the platform reads, parsed once at start so a typo fails loudly.
-const envSchema = z.object({
-  PLATFORM_HOST: z.string().min(1).default("127.0.0.1"),
-  PLATFORM_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
-  DATABASE_URL: z.string().url().optional(),
-  DATABASE_SCHEMA: z
-    .string()
-    .regex(/^[a-z_][a-z0-9_]*$/, "DATABASE_SCHEMA must be a plain lower-case identifier")
-    .optional(),
-  PLATFORM_DATA_DIR: z.string().min(1).default(".data/platform"),
-  PLATFORM_SEED: z.enum(["demo", "none"]).default("demo"),
-  // "1" mounts /__test (set-up hooks, fault injection, hit counts) for the test suites only.
-  PLATFORM_TEST_HOOKS: z
-    .enum(["0", "1"])
-    .default("0")
-    .transform((v) => v === "1"),
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-})
+const envSchema = z
+  .object({
+    PLATFORM_HOST: z.string().min(1).default("127.0.0.1"),
+    PLATFORM_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+    DATABASE_URL: z.string().url().optional(),
+    DATABASE_SCHEMA: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]*$/, "DATABASE_SCHEMA must be a plain lower-case identifier")
+      .optional(),
+    PLATFORM_DATA_DIR: z.string().min(1).default(".data/platform"),
+    PLATFORM_SEED: z.enum(["demo", "none"]).default("demo"),
+    // "1" mounts /__test (set-up hooks, fault injection, hit counts) for the test suites only.
+    PLATFORM_TEST_HOOKS: z
+      .enum(["0", "1"])
+      .default("0")
+      .transform((v) => v === "1"),
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    // Signs login links, newsletter links and one-time codes; at least 32 characters.
+    PLATFORM_SECRET: z.string().min(32, "PLATFORM_SECRET must be at least 32 characters").optional(),
+    ONE_TAP_CLIENT_ID: z.string().min(1).max(200).default(DEV_ONE_TAP_CLIENT_ID),
+  })
   // The hooks create users and sessions at will: never let them near real traffic.
   .refine((env) => !(env.PLATFORM_TEST_HOOKS && env.NODE_ENV === "production"), {
     message: "must not be 1 when NODE_ENV is production",
     path: ["PLATFORM_TEST_HOOKS"],
-  });
+  })
+  .refine((env) => env.NODE_ENV !== "production" || (env.PLATFORM_SECRET !== undefined && env.PLATFORM_SECRET !== DEV_PLATFORM_SECRET), {
+    message: "is required (and not the dev default) when NODE_ENV is production",
+    path: ["PLATFORM_SECRET"],
+  })
+  .transform((env) => ({ ...env, PLATFORM_SECRET: env.PLATFORM_SECRET ?? DEV_PLATFORM_SECRET }));
 
 export type PlatformEnv = z.infer<typeof envSchema>;
 

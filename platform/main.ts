@@ -1,5 +1,6 @@
 import { serve } from "@hono/node-server";
 import { migrate, openDb } from "./db/index.ts";
+import { purgeExpired } from "./domain/housekeeping.ts";
 import { parsePlatformEnv } from "./env.ts";
 import { seedDemo } from "./seed/index.ts";
 import { createApp } from "./server.ts";
@@ -13,12 +14,28 @@ const { db, kind, close } = await openDb({
 });
 await migrate(db);
 if (env.PLATFORM_SEED === "demo") {
-  const parts = await seedDemo(db);
+  const parts = await seedDemo(db, { users: env.NODE_ENV !== "production" });
   if (parts.length) console.log(`[platform] seeded demo data: ${parts.join(", ")}`);
 }
 if (env.PLATFORM_TEST_HOOKS) console.log("[platform] test hooks are on (/__test)");
+// The dev outbox shows codes sent to anyone: only where no real user is.
+const devOutbox = env.PLATFORM_TEST_HOOKS || env.NODE_ENV !== "production";
 
-const server = serve({ fetch: createApp(db, { dbKind: kind, testHooks: env.PLATFORM_TEST_HOOKS }).fetch, hostname: env.PLATFORM_HOST, port: env.PLATFORM_PORT }, (a) => {
+const app = createApp(db, {
+  dbKind: kind,
+  testHooks: env.PLATFORM_TEST_HOOKS,
+  devOutbox,
+  secret: env.PLATFORM_SECRET,
+  oneTapClientId: env.ONE_TAP_CLIENT_ID,
+});
+
+// Dead tokens, codes and counters are cleared hourly; a failed run waits for the next.
+const housekeeping = () => purgeExpired(db).catch((error: unknown) => console.error("[platform] housekeeping failed", error));
+void housekeeping();
+const housekeepingTimer = setInterval(housekeeping, 3_600_000);
+housekeepingTimer.unref();
+
+const server = serve({ fetch: app.fetch, hostname: env.PLATFORM_HOST, port: env.PLATFORM_PORT }, (a) => {
   console.log(`[platform] listening on http://${env.PLATFORM_HOST}:${a.port} (${kind}, ready in ${Date.now() - started} ms)`);
 });
 
@@ -26,6 +43,7 @@ let stopping = false;
 async function stop() {
   if (stopping) return;
   stopping = true;
+  clearInterval(housekeepingTimer);
   server.close();
   await close();
   process.exit(0);

@@ -1,32 +1,47 @@
 import type { HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { accountApi } from "./apis/account.ts";
+import { ADMIN_BASE, ADMIN_IMPORT_PATH, adminApi } from "./apis/admin.ts";
 import { blocksApi } from "./apis/blocks.ts";
+import { captchaApi } from "./apis/captcha.ts";
 import { configApi } from "./apis/config.ts";
 import { createFaultState, faultMiddleware } from "./apis/faults.ts";
 import { apiError } from "./apis/http.ts";
+import { type AuthSettings, loginApi } from "./apis/login.ts";
+import { devOutboxApi } from "./apis/outbox.ts";
+import { phoneApi } from "./apis/phone.ts";
 import { redirectsApi } from "./apis/redirects.ts";
 import { rulesApi } from "./apis/rules.ts";
+import { registrationApi } from "./apis/registration.ts";
 import { sessionApi } from "./apis/session.ts";
+import { socialApi } from "./apis/social.ts";
 import { testHooksApi } from "./apis/test-hooks.ts";
 import { userApi } from "./apis/user.ts";
 import { type Db, ping } from "./db/index.ts";
+import { createRuleCache } from "./domain/rule-cache.ts";
 
 /** Largest request body any API accepts; the biggest legitimate one is a 2000-character appeal. */
 const MAX_BODY_BYTES = 64 * 1024;
 
 /** The platform's HTTP app: each upstream API of SPEC §7 mounted at the spec's path. */
-export function createApp(db: Db, info: { dbKind: string; testHooks?: boolean }) {
+export function createApp(db: Db, info: { dbKind: string; testHooks?: boolean; devOutbox?: boolean } & AuthSettings) {
+  const settings: AuthSettings = { secret: info.secret, oneTapClientId: info.oneTapClientId };
   const app = new Hono<{ Bindings: Partial<HttpBindings> }>();
 
   // Installed first so a fault hits before any API work, and only for tests.
   const faults = info.testHooks ? createFaultState() : null;
   if (faults) app.use("*", faultMiddleware(faults));
 
-  app.use(
-    "*",
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => apiError(c, 413, "payload_too_large", `Bodies are limited to ${MAX_BODY_BYTES} bytes`) }),
-  );
+  const smallBodies = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => apiError(c, 413, "payload_too_large", `Bodies are limited to ${MAX_BODY_BYTES} bytes`),
+  });
+  // A rules import is the one large body; its route sets its own limit, after the ops check.
+  app.use("*", (c, next) => (c.req.method === "POST" && c.req.path === ADMIN_IMPORT_PATH ? next() : smallBodies(c, next)));
+
+  // Compiled live rules, shared by redirect-light, the block check and the ops console.
+  const rules = createRuleCache();
 
   app.get("/health", async (c) => {
     const dbOk = await ping(db);
@@ -35,11 +50,19 @@ export function createApp(db: Db, info: { dbKind: string; testHooks?: boolean })
 
   app.route("/bff-api/config", configApi(db));
   app.route("/bff-api/rules", rulesApi(db));
-  app.route("/redirects-api", redirectsApi(db));
-  app.route("/blocks-api", blocksApi(db));
+  app.route("/redirects-api", redirectsApi(db, rules));
+  app.route("/blocks-api", blocksApi(db, rules));
+  app.route(ADMIN_BASE, adminApi(db, rules));
   app.route("/web-api", sessionApi(db));
-  app.route("/web-api", userApi(db));
-  if (faults) app.route("/__test", testHooksApi(db, faults));
+  app.route("/web-api", userApi(db, settings));
+  app.route("/web-api", accountApi(db, settings));
+  app.route("/web-api", loginApi(db, settings));
+  app.route("/web-api", registrationApi(db, settings));
+  app.route("/web-api", phoneApi(db));
+  app.route("/captcha-api", captchaApi(db));
+  app.route("/social-api", socialApi(db, settings));
+  if (info.devOutbox) app.route("/__dev", devOutboxApi(db));
+  if (faults) app.route("/__test", testHooksApi(db, faults, settings));
 
   app.notFound((c) => apiError(c, 404, "not_found", "No such API"));
   app.onError((error, c) => {

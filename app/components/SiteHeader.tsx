@@ -1,6 +1,7 @@
 import { NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { RootData } from "~/root";
+import { AuthControls } from "./auth/AuthControls";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { Logo } from "./Logo";
 import { localPath } from "./paths";
@@ -30,14 +31,7 @@ export function SiteHeader({ root }: { root: RootData }) {
         </a>
         <div className="site-header__actions">
           <LanguageSwitcher lng={lng} path={root.path} search={root.search} languages={root.languages} />
-          <a className="button button--ghost" href={localPath(lng, "/login")}>
-            {t("header.login")}
-          </a>
-          {root.registrationAllowed ? (
-            <a className="button button--primary" href={localPath(lng, "/registration")}>
-              {t("header.register")}
-            </a>
-          ) : null}
+          <AuthControls root={root} />
         </div>
       </div>
       <nav className="site-nav" aria-label={t("a11y.mainNavigation")}>

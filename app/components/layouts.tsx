@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import type { RouteMeta } from "~/route-meta";
 import type { RootData } from "~/root";
 import { AgeGate } from "./AgeGate";
+import { OneTapPrompt } from "./auth/OneTapPrompt";
+import { RegistrationReminder } from "./auth/RegistrationReminder";
 import { BottomNav } from "./BottomNav";
 import { MaintenanceNotice } from "./MaintenanceNotice";
 import { Logo } from "./Logo";
@@ -25,12 +27,18 @@ function SkipLink() {
 
 /** Default: header, content, search-engine text, footer, notification areas. */
 export function DefaultLayout({ root, flags, children }: { root: RootData; flags: Flags; children: ReactNode }) {
+  const { t } = useTranslation();
   const here = `/${root.lng}${root.path === "/" ? "" : root.path}${root.search}`;
   return (
     <div className="layout layout--default">
       <SkipLink />
       <SiteHeader root={root} />
       <NotificationArea placement="top">
+        {root.inactivityNotice ? (
+          <div className="notice notice--warning" role="alert">
+            <p className="notice__text">{t("auth.inactivityNotice")}</p>
+          </div>
+        ) : null}
         {root.maintenanceNotice ? (
           <MaintenanceNotice lng={root.lng} timeZone={root.timeZone} returnTo={here} {...root.maintenanceNotice} />
         ) : null}
@@ -41,7 +49,12 @@ export function DefaultLayout({ root, flags, children }: { root: RootData; flags
       {flags.hideSeoBlock ? null : <SeoBlock root={root} />}
       {flags.hideFooter ? null : <SiteFooter root={root} />}
       {flags.hideBottomNav ? null : <BottomNav lng={root.lng} />}
-      <NotificationArea placement="corner" />
+      <NotificationArea placement="corner">
+        {!root.user && !root.isBot && root.registrationAllowed ? (
+          <RegistrationReminder lng={root.lng} delay={root.registrationReminder.delay} interval={root.registrationReminder.interval} />
+        ) : null}
+      </NotificationArea>
+      {root.oneTap ? <OneTapPrompt lng={root.lng} {...root.oneTap} /> : null}
       {root.ageGate && !flags.skip?.includes("ageGate") ? <AgeGate age={root.ageGate} lng={root.lng} returnTo={here} /> : null}
     </div>
   );

@@ -175,3 +175,13 @@ export function platformTypeRedirect(input: {
   target.searchParams.set("platform_type", "mobile");
   return target.toString();
 }
+
+/**
+ * SPEC §5: registration is allowed only if the site config permits it and the domain is not a
+ * VIP domain (VIP-domain visitors cannot register, SPEC §6).
+ */
+export function registrationAllowed(input: { allowed: boolean; vipDomains: readonly string[]; hostname: string }): boolean {
+  if (!input.allowed) return false;
+  const host = input.hostname.toLowerCase().replace(/\.$/, "");
+  return !input.vipDomains.some((d) => d.toLowerCase().replace(/\.$/, "") === host);
+}

@@ -22,6 +22,7 @@ import {
 } from "./guard-rules";
 import { type RequestArgs, perRequest } from "./memo.server";
 import { requestCookies } from "./request.server";
+import { saveRedirectTarget } from "./auth-session.server";
 import { type SessionUser, getSessionUser, hasSessionToken } from "./session.server";
 import { type SiteContext, requireSite } from "./site.server";
 
@@ -169,8 +170,9 @@ export async function guardPage(args: RequestArgs, routeId: string): Promise<Pag
   if (meta.params && !paramsAreValid(params, meta.params)) throw notFound();
 
   if (meta.auth && !user) {
+    // Sign-in first; the page is saved as the target to come back to once (SPEC §4).
     const back = `${site.url.pathname}${site.url.search}`;
-    throw redirect(`/${site.lng}/login?returnTo=${encodeURIComponent(back)}`);
+    throw redirect(`/${site.lng}/login?returnTo=${encodeURIComponent(back)}`, { headers: { "Set-Cookie": saveRedirectTarget(back) } });
   }
   if (user && !skips(meta, "ban") && banDecision(user, meta) === "block-appeal") {
     throw redirect(`/${site.lng}/block-appeal-history`);

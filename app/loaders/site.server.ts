@@ -67,6 +67,10 @@ async function buildSiteContext(request: Request, lngParam: string | undefined):
   });
   const base = { config, languages, url, country, setCookies: [] as string[] };
 
+  if (isLanguageFreeArea(url.pathname)) {
+    // The ops console has no language prefix: it speaks the visitor's detected language.
+    return { ...base, lng: detected, dir: textDirection(detected), path: url.pathname };
+  }
   if (!prefix) {
     // No language prefix: the whole path is kept and the detected language put in front.
     const rest = url.pathname === "/" ? "" : url.pathname;
@@ -116,6 +120,11 @@ export async function requireSite(args: RequestArgs): Promise<SiteContext> {
   const site = await getSiteContext(args);
   if (site.problem) throw site.problem;
   return site;
+}
+
+/** Areas outside the language prefix: the ops console (SPEC-free, see the ops issue). */
+export function isLanguageFreeArea(pathname: string): boolean {
+  return pathname === "/ops" || pathname.startsWith("/ops/");
 }
 
 export function getSiteContext({ request, params, context }: RequestArgs): Promise<SiteContext> {

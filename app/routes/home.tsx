@@ -1,18 +1,23 @@
 import type { MetaFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ForgotPasswordModal } from "~/components/auth/ForgotPasswordModal";
 import { localPath } from "~/components/paths";
 import { pageLoader } from "~/loaders/guards.server";
 import { pageSeo } from "~/loaders/seo.server";
 import { seoMeta } from "~/seo";
 
 export const loader = (args: LoaderFunctionArgs) =>
-  pageLoader(args, "home", async ({ site }) => ({
+  pageLoader(args, "home", async ({ site, user }) => ({
     lng: site.lng,
+    // SPEC §2: ?showForgotPasswordModal=1 opens the forgot-password modal, for guests only.
+    forgotPassword: !user && site.url.searchParams.get("showForgotPasswordModal") === "1",
     seo: await pageSeo(site, { titleKey: "meta.homeTitle", descriptionKey: "meta.homeDescription" }),
   }));
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+
+
 
 const tiles = [
   { key: "line", textKey: "home.lineText", path: "/line", tone: "sport" },
@@ -30,10 +35,11 @@ const benefits = [
 ] as const;
 
 export default function Home() {
-  const { lng } = useLoaderData<typeof loader>();
+  const { lng, forgotPassword } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <div className="home">
+      {forgotPassword ? <ForgotPasswordModal lng={lng} closeHref={localPath(lng, "/")} /> : null}
       <section className="hero" aria-labelledby="hero-title">
         <div className="hero__body">
           <p className="hero__kicker">{t("home.heroKicker")}</p>

@@ -57,8 +57,38 @@ export function createTtlCache<T>(window: () => { min: number; max: number }, no
 
 const configCache = createTtlCache<SiteConfig>(cacheWindow);
 
+/** How often a copy of the site asks whether the operators changed anything. */
+export const CONFIG_VERSION_CHECK_MS = 2_000;
+let knownVersion: string | null = null;
+let lastVersionCheck = 0;
+
+/**
+ * Operators' changes (ops console) must reach every copy of the site within seconds, while
+ * the config itself is cached for 600–900 s: every 2 s at most, one cheap call asks for the
+ * config version, and a new version empties the caches. It never delays a page: the check
+ * runs beside the request, and a failure just waits for the next one.
+ */
+function checkConfigVersion(): void {
+  const now = Date.now();
+  if (now - lastVersionCheck < CONFIG_VERSION_CHECK_MS) return;
+  lastVersionCheck = now;
+  callUpstream({ upstream: "bff", path: "/bff-api/config/version", schema: z.object({ version: z.string() }), timeoutMs: 1_000 })
+    .then(({ version }) => {
+      if (knownVersion !== null && knownVersion !== version) {
+        configCache.clear();
+        groupCache.clear();
+        log.info("config.version_changed", { from: knownVersion, to: version });
+      }
+      knownVersion = version;
+    })
+    .catch(() => {
+      // the platform is busy or down: the next request asks again
+    });
+}
+
 /** GET /bff-api/config/all.json for the visitor's country and language (5 retries, 1 s). */
 export async function getSiteConfig(country: string | null, lang: string): Promise<SiteConfig> {
+  checkConfigVersion();
   return configCache.get(`${country ?? "-"}|${lang}`, async () => {
     try {
       return await callUpstream({

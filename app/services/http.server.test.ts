@@ -34,7 +34,7 @@ beforeEach(() => {
 
 const sleeps: number[] = [];
 function client(baseUrl = base) {
-  const baseUrls = { web: baseUrl, bff: baseUrl, redirects: baseUrl, blocks: baseUrl, limits: baseUrl, social: baseUrl, captcha: baseUrl };
+  const baseUrls = { web: baseUrl, bff: baseUrl, redirects: baseUrl, blocks: baseUrl, limits: baseUrl, social: baseUrl, captcha: baseUrl, admin: baseUrl };
   return createHttpClient({
     baseUrls,
     defaultTimeoutMs: 500,

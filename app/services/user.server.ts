@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SESSION_CHECK_RETRY } from "~/constants";
+import { withAccessToken } from "./auth.server";
 import { callUpstream } from "./http.server";
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -32,39 +33,48 @@ const userConfigSchema = z.object({
 });
 export type UserConfig = z.infer<typeof userConfigSchema>;
 
-/** The user config (SPEC §3) of the signed-in user. */
-export async function userConfig(token: string, signal?: AbortSignal): Promise<UserConfig> {
-  const answer = await callUpstream({
-    upstream: "web",
-    path: "/web-api/user/config",
-    headers: bearer(token),
-    schema: z.object({ result: userConfigSchema }),
-    retry: { times: 1, delayMs: 200 },
-    signal,
-  });
+/**
+ * The user config (SPEC §3) of the signed-in user. Calls below take the session token and
+ * go out with an access token (refreshed on 401, see withAccessToken).
+ */
+export async function userConfig(sessionToken: string, signal?: AbortSignal): Promise<UserConfig> {
+  const answer = await withAccessToken(sessionToken, (token) =>
+    callUpstream({
+      upstream: "web",
+      path: "/web-api/user/config",
+      headers: bearer(token),
+      schema: z.object({ result: userConfigSchema }),
+      retry: { times: 1, delayMs: 200 },
+      signal,
+    }),
+  );
   return answer.result;
 }
 
 /** GET .../agreement-rules/status: result is true when the terms changed for this user. */
-export function termsStatus(token: string, signal?: AbortSignal): Promise<{ result: boolean; updatedAt: string }> {
-  return callUpstream({
-    upstream: "web",
-    path: "/web-api/api-v3/v2/user/agreement-rules/status",
-    headers: bearer(token),
-    schema: z.object({ result: z.boolean(), updatedAt: z.string() }),
-    retry: { times: 1, delayMs: 200 },
-    signal,
-  });
+export function termsStatus(sessionToken: string, signal?: AbortSignal): Promise<{ result: boolean; updatedAt: string }> {
+  return withAccessToken(sessionToken, (token) =>
+    callUpstream({
+      upstream: "web",
+      path: "/web-api/api-v3/v2/user/agreement-rules/status",
+      headers: bearer(token),
+      schema: z.object({ result: z.boolean(), updatedAt: z.string() }),
+      retry: { times: 1, delayMs: 200 },
+      signal,
+    }),
+  );
 }
 
-export async function acceptTerms(token: string): Promise<void> {
-  await callUpstream({
-    upstream: "web",
-    path: "/web-api/api-v3/v2/user/agreement-rules/accept",
-    method: "POST",
-    headers: bearer(token),
-    schema: z.object({ result: z.literal(true) }),
-  });
+export async function acceptTerms(sessionToken: string): Promise<void> {
+  await withAccessToken(sessionToken, (token) =>
+    callUpstream({
+      upstream: "web",
+      path: "/web-api/api-v3/v2/user/agreement-rules/accept",
+      method: "POST",
+      headers: bearer(token),
+      schema: z.object({ result: z.literal(true) }),
+    }),
+  );
 }
 
 const appealSchema = z.object({
@@ -77,25 +87,29 @@ const appealSchema = z.object({
 });
 export type BlockAppeal = z.infer<typeof appealSchema>;
 
-export async function blockAppeals(token: string): Promise<BlockAppeal[]> {
-  const answer = await callUpstream({
-    upstream: "web",
-    path: "/web-api/user/block-appeals",
-    headers: bearer(token),
-    schema: z.object({ result: z.array(appealSchema) }),
-    retry: { times: 1, delayMs: 200 },
-  });
+export async function blockAppeals(sessionToken: string): Promise<BlockAppeal[]> {
+  const answer = await withAccessToken(sessionToken, (token) =>
+    callUpstream({
+      upstream: "web",
+      path: "/web-api/user/block-appeals",
+      headers: bearer(token),
+      schema: z.object({ result: z.array(appealSchema) }),
+      retry: { times: 1, delayMs: 200 },
+    }),
+  );
   return answer.result;
 }
 
-export async function createBlockAppeal(token: string, message: string): Promise<BlockAppeal> {
-  const answer = await callUpstream({
-    upstream: "web",
-    path: "/web-api/user/block-appeals",
-    method: "POST",
-    headers: bearer(token),
-    json: { message },
-    schema: z.object({ result: appealSchema }),
-  });
+export async function createBlockAppeal(sessionToken: string, message: string): Promise<BlockAppeal> {
+  const answer = await withAccessToken(sessionToken, (token) =>
+    callUpstream({
+      upstream: "web",
+      path: "/web-api/user/block-appeals",
+      method: "POST",
+      headers: bearer(token),
+      json: { message },
+      schema: z.object({ result: appealSchema }),
+    }),
+  );
   return answer.result;
 }

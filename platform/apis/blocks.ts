@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
-import { checkBlock } from "../domain/blocks.ts";
+import { firstBlock } from "../domain/blocks.ts";
+import type { RuleCache } from "../domain/rule-cache.ts";
 import { parseHeaders, parseJsonBody, requestUrl } from "./http.ts";
 
 const body = z.object({
@@ -27,7 +28,7 @@ const headers = z.object({
 });
 
 /** /blocks-api: whether this visitor gets a block page, and which (SPEC §4, §7). */
-export function blocksApi(db: Db) {
+export function blocksApi(db: Db, cache: RuleCache) {
   const app = new Hono();
 
   app.post("/api/v2/block", async (c) => {
@@ -35,13 +36,8 @@ export function blocksApi(db: Db) {
     if (!head.ok) return head.response;
     const parsed = await parseJsonBody(c, body);
     if (!parsed.ok) return parsed.response;
-    const rules = await db
-      .selectFrom("block_rule")
-      .select(["id", "kind", "pattern", "reason", "template_type_id", "applies_to", "active", "priority"])
-      .where("active", "=", true)
-      .execute();
     return c.json(
-      checkBlock(rules, {
+      firstBlock(await cache.blocks.get(db), {
         isAuth: parsed.data.isAuth,
         country: head.data["x-country-code"],
         userAgent: head.data["x-client-user-agent"],

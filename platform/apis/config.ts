@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
+import { readConfigVersion } from "../domain/config-version.ts";
 import { assembleSiteConfig, loadSiteConfigRows } from "../domain/site-config.ts";
 import { apiError, countryOf, parseQuery } from "./http.ts";
 
@@ -21,6 +22,13 @@ export function configApi(db: Db) {
       console.error("[platform] stored site config is invalid", error);
       return apiError(c, 500, "config_invalid", "The stored site config does not match its schema");
     }
+  });
+
+  // Polled by every copy of the site (every ~2 s); when it changes they drop their config and
+  // rule caches, so an ops change is live everywhere within seconds.
+  app.get("/version", async (c) => {
+    c.header("cache-control", "no-store");
+    return c.json({ version: await readConfigVersion(db) });
   });
 
   app.get("/group/get", async (c) => {

@@ -22,7 +22,7 @@ export interface Fault {
 }
 
 /** Upstreams whose requests are counted. */
-const COUNTED = ["/bff-api", "/redirects-api", "/blocks-api", "/web-api"];
+const COUNTED = ["/bff-api", "/redirects-api", "/blocks-api", "/web-api", "/captcha-api", "/social-api"];
 
 export function createFaultState() {
   let nextId = 1;

@@ -1,16 +1,65 @@
+import type { HttpBindings } from "@hono/node-server";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
+import { normaliseAddress } from "../domain/client-address.ts";
 import { requestPathAndQuery } from "../domain/redirects.ts";
 
-/** The one error shape every platform API answers with. */
-export function apiError(c: Context, status: ContentfulStatusCode, code: string, message: string) {
-  return c.json({ error: { code, message } }, status);
+/** The one error shape every platform API answers with; `extra` adds fields such as retryAfterSeconds. */
+export function apiError(c: Context, status: ContentfulStatusCode, code: string, message: string, extra?: Record<string, unknown>) {
+  return c.json({ error: { code, message, ...extra } }, status);
+}
+
+/** 429 with the seconds until the limit's window closes (also as Retry-After). */
+export function rateLimited(c: Context, retryAfterSeconds: number, what: string) {
+  c.header("retry-after", String(retryAfterSeconds));
+  return apiError(c, 429, "rate_limited", `Too many ${what}; try again in ${retryAfterSeconds} s`, { retryAfterSeconds });
+}
+
+export const CLIENT_IP_HEADER = "x-client-ip";
+
+/**
+ * The visitor's address for rate limits: the site (the platform's only caller) passes it in
+ * x-client-ip; without it, the socket's. A header that is not an IP address is bad input.
+ */
+export function clientAddress(c: Context): Parsed<string> {
+  const header = c.req.header(CLIENT_IP_HEADER);
+  if (header !== undefined) {
+    const address = normaliseAddress(header);
+    if (!address) return { ok: false, response: apiError(c, 400, "bad_request", `${CLIENT_IP_HEADER}: expected an IP address`) };
+    return { ok: true, data: address };
+  }
+  const socket = (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket;
+  return { ok: true, data: normaliseAddress(socket?.remoteAddress) ?? "unknown" };
 }
 
 export type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
 
+/**
+ * Whether a parsed input holds a NUL character anywhere (keys included). PostgreSQL stores no
+ * NUL in text or jsonb, so such input would fail at the write: it is refused as bad input first.
+ * Iterative, so a deeply nested document cannot overflow the stack.
+ */
+export function containsNul(input: unknown): boolean {
+  const pending: unknown[] = [input];
+  while (pending.length) {
+    const value = pending.pop();
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) return true;
+    } else if (Array.isArray(value)) {
+      for (const item of value) pending.push(item);
+    } else if (value && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes("\u0000")) return true;
+        pending.push(item);
+      }
+    }
+  }
+  return false;
+}
+
 function parseWith<T extends z.ZodTypeAny>(c: Context, schema: T, input: unknown, what: string): Parsed<z.infer<T>> {
+  if (containsNul(input)) return { ok: false, response: apiError(c, 400, "bad_request", `${what}: text must not contain NUL characters`) };
   const parsed = schema.safeParse(input);
   if (parsed.success) return { ok: true, data: parsed.data };
   const issue = parsed.error.issues[0];

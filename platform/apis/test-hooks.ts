@@ -2,11 +2,19 @@ import { Hono } from "hono";
 import { sql } from "kysely";
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
-import { createSession, hashToken, revokeSession } from "../domain/sessions.ts";
+import { LOGIN_LINK_SECONDS } from "../domain/auth-limits.ts";
+import { CAPTCHA_ID_PATTERN } from "../domain/captcha.ts";
+import { issueLoginToken } from "../domain/login-tokens.ts";
+import { issueCredential } from "../domain/one-tap.ts";
+import { hashPassword } from "../domain/passwords.ts";
+import { TOKEN_PATTERN, createSession, hashToken, revokeSession } from "../domain/sessions.ts";
+import { loginLinkSign, newsletterToken } from "../domain/signing.ts";
+import { uniqueConflict } from "../domain/users.ts";
 import { type SiteConfigKey, assembleSiteConfig, siteConfigKeys } from "../domain/site-config.ts";
 import { insertBlockRule, insertRedirectRule } from "../domain/rule-writes.ts";
 import type { FaultState } from "./faults.ts";
-import { apiError, isUniqueViolation, parseJsonBody, parseParams, parseQuery } from "./http.ts";
+import { apiError, parseJsonBody, parseParams, parseQuery } from "./http.ts";
+import type { AuthSettings } from "./login.ts";
 
 /**
  * /__test: set-up hooks for the tests of both programs. Mounted only when PLATFORM_TEST_HOOKS=1;
@@ -19,9 +27,10 @@ const BY = "test";
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 const idParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
-const newUser = z.object({
+const newUser = z
+  .object({
   login: z.string().trim().min(1).max(100).optional(),
-  email: z.string().trim().email().max(200).optional(),
+  email: z.string().trim().toLowerCase().email().max(200).optional(),
   ban_level: int(0, 1000).optional(),
   ban_version: int(0, 1000).optional(),
   termsAccepted: z.boolean().default(true),
@@ -31,6 +40,28 @@ const newUser = z.object({
   country_code: z.string().regex(/^[A-Z]{2}$/).optional(),
   user_status_id: int(0, 1000).optional(),
   activation_type: int(0, 3).optional(),
+  // Any length: tests also need accounts with passwords the registration policy refuses.
+  password: z.string().min(1).max(1024).optional(),
+  two_factor_enabled: z.boolean().optional(),
+  email_activated: z.boolean().optional(),
+  phone_activated: z.boolean().optional(),
+  })
+  .refine((u) => !u.two_factor_enabled || u.email || (u.phone_number && u.phone_code), {
+    message: "two_factor_enabled needs an email or a phone to send the code to",
+    path: ["two_factor_enabled"],
+  })
+  .refine((u) => !u.phone_number === !u.phone_code, { message: "phone_number and phone_code go together", path: ["phone_code"] });
+
+const newLoginToken = z.object({ userId: int(1, 2_147_483_647), ttlSeconds: int(1, 31_536_000).default(LOGIN_LINK_SECONDS) });
+const tokenParam = z.object({ token: z.string().regex(TOKEN_PATTERN, "not a token") });
+const expireCodes = z.object({ to: z.string().trim().min(1).max(200).transform((v) => (v.includes("@") ? v.toLowerCase() : v)) });
+const captchaParam = z.object({ id: z.string().regex(CAPTCHA_ID_PATTERN, "not a captcha id") });
+const newCredential = z.object({
+  email: z.string().trim().email().max(200),
+  name: z.string().max(200).default("Test User"),
+  sub: z.string().min(1).max(255).optional(),
+  aud: z.string().min(1).max(200).optional(),
+  expiresInSeconds: int(-86_400, 86_400).default(600),
 });
 
 const newSession = z.object({
@@ -84,13 +115,14 @@ const newFault = z.object({
 /** Thrown inside the config transaction to roll it back with a message for the 400. */
 class ConfigRejected extends Error {}
 
-export function testHooksApi(db: Db, faults: FaultState) {
+export function testHooksApi(db: Db, faults: FaultState, settings: AuthSettings) {
   const app = new Hono();
 
   app.post("/users", async (c) => {
     const parsed = await parseJsonBody(c, newUser);
     if (!parsed.ok) return parsed.response;
     const u = parsed.data;
+    const passwordHash = u.password ? await hashPassword(u.password) : null;
     try {
       const created = await db.transaction().execute(async (trx) => {
         const { id } = await trx
@@ -107,6 +139,10 @@ export function testHooksApi(db: Db, faults: FaultState) {
             country_code: u.country_code ?? null,
             user_status_id: u.user_status_id,
             activation_type: u.activation_type,
+            password_hash: passwordHash,
+            two_factor_enabled: u.two_factor_enabled,
+            email_activated: u.email_activated,
+            phone_activated: u.phone_activated,
           })
           .returning("id")
           .executeTakeFirstOrThrow();
@@ -115,7 +151,8 @@ export function testHooksApi(db: Db, faults: FaultState) {
       });
       return c.json(created, 201);
     } catch (error) {
-      if (isUniqueViolation(error)) return apiError(c, 409, "conflict", "login or email is taken");
+      const conflict = uniqueConflict(error);
+      if (conflict) return apiError(c, 409, "conflict", `${conflict.replace("_taken", "")} is taken`);
       throw error;
     }
   });
@@ -142,6 +179,91 @@ export function testHooksApi(db: Db, faults: FaultState) {
     });
     if (!result) return apiError(c, 404, "not_found", `No user ${userId}`);
     return c.json({ token: result.token, expiresAt: result.expiresAt.toISOString() }, 201);
+  });
+
+  // Makes a session expire now, as if its time had run out.
+  app.post("/sessions/:token/expire", async (c) => {
+    const p = parseParams(c, tokenParam);
+    if (!p.ok) return p.response;
+    const result = await db
+      .updateTable("user_session")
+      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+      .where("token_hash", "=", hashToken(p.data.token))
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) return apiError(c, 404, "not_found", "No such session");
+    return c.json({ ok: true });
+  });
+
+  app.post("/access-tokens/:token/expire", async (c) => {
+    const p = parseParams(c, tokenParam);
+    if (!p.ok) return p.response;
+    const result = await db
+      .updateTable("access_token")
+      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+      .where("token_hash", "=", hashToken(p.data.token))
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) return apiError(c, 404, "not_found", "No such access token");
+    return c.json({ ok: true });
+  });
+
+  // A one-time login link's parts, as an e-mail would carry them.
+  app.post("/login-tokens", async (c) => {
+    const parsed = await parseJsonBody(c, newLoginToken);
+    if (!parsed.ok) return parsed.response;
+    const { userId, ttlSeconds } = parsed.data;
+    const user = await db.selectFrom("app_user").select("id").where("id", "=", userId).executeTakeFirst();
+    if (!user) return apiError(c, 404, "not_found", `No user ${userId}`);
+    const { id, token } = await issueLoginToken(db, { kind: "link", userId, ttlSeconds });
+    return c.json({ method_id: id, token, sign: loginLinkSign(settings.secret, id, token) }, 201);
+  });
+
+  // Ages the live codes sent to an address past their lifetime, so tests see time_up at once.
+  app.post("/codes/expire", async (c) => {
+    const parsed = await parseJsonBody(c, expireCodes);
+    if (!parsed.ok) return parsed.response;
+    const result = await db
+      .updateTable("auth_code")
+      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+      .where("destination", "=", parsed.data.to)
+      .where("used_at", "is", null)
+      .where("expires_at", ">", sql<Date>`now()`)
+      .executeTakeFirst();
+    return c.json({ expired: Number(result.numUpdatedRows) });
+  });
+
+  app.get("/captcha/:id", async (c) => {
+    const p = parseParams(c, captchaParam);
+    if (!p.ok) return p.response;
+    const row = await db.selectFrom("captcha").select("answer").where("id", "=", p.data.id).executeTakeFirst();
+    if (!row) return apiError(c, 404, "not_found", "No such captcha");
+    return c.json({ answer: row.answer });
+  });
+
+  // The fake Google's signing: a credential for one-tap, valid unless the test asks otherwise.
+  app.post("/social/credential", async (c) => {
+    const parsed = await parseJsonBody(c, newCredential);
+    if (!parsed.ok) return parsed.response;
+    const { email, name, sub, aud, expiresInSeconds } = parsed.data;
+    const credential = issueCredential(settings.secret, {
+      sub: sub ?? `google-${hashToken(email.toLowerCase()).slice(0, 16)}`,
+      email,
+      name,
+      aud: aud ?? settings.oneTapClientId,
+      exp: Math.floor(Date.now() / 1000) + expiresInSeconds,
+    });
+    return c.json({ credential }, 201);
+  });
+
+  app.get("/newsletter-token", (c) => {
+    const q = parseQuery(c, z.object({ email: z.string().trim().email().max(200) }));
+    if (!q.ok) return q.response;
+    return c.json({ token: newsletterToken(settings.secret, q.data.email) });
+  });
+
+  // Rate-limit and captcha counters start afresh (suites that sign in often from one address).
+  app.delete("/rate-limits", async (c) => {
+    await db.deleteFrom("rate_limit").execute();
+    return c.json({ ok: true });
   });
 
   app.post("/redirect-rules", async (c) => {

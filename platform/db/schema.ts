@@ -84,6 +84,116 @@ export interface AppUserTable {
   user_data: ColumnType<Record<string, unknown>, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  two_factor_enabled: Flag;
+  email_activated: Flag;
+  phone_activated: Flag;
+  enable_mail_news: Flag;
+  enable_mail_deposit: Flag;
+  enable_mail_bets: Flag;
+  enable_sms_news: Flag;
+  /** ISO 4217 code chosen at registration. */
+  currency: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0 declined, 1 sport bonus, 2 casino bonus. */
+  bonus_choice: ColumnType<number | null, number | null | undefined, number | null>;
+  registration_type: ColumnType<RegistrationType | null, RegistrationType | null | undefined, RegistrationType | null>;
+  promocode: ColumnType<string | null, string | null | undefined, string | null>;
+  language: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+type Flag = ColumnType<boolean, boolean | undefined, boolean>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export type RegistrationType = "fast_reg" | "phone_reg" | "full_reg" | "one_click" | "soc_reg";
+
+/** An API token minted from a session (10 minutes); only its SHA-256 is stored. */
+export interface AccessTokenTable {
+  token_hash: string;
+  session_hash: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+export type AuthCodePurpose = "sms_login" | "two_step" | "activate_email" | "activate_phone" | "password_reset";
+
+/** A one-time numeric code sent to the user; code_hash is an HMAC with the platform secret. */
+export interface AuthCodeTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: AuthCodePurpose;
+  /** Where it was sent: a lower-case e-mail or "+" and the phone digits. */
+  destination: string;
+  code_hash: string;
+  ticket_hash: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: NullableTimestamp;
+}
+
+export interface SocialAccountTable {
+  id: Generated<number>;
+  provider: string;
+  subject: string;
+  user_id: number;
+  email: string | null;
+  created_at: Timestamp;
+}
+
+/** A one-time sign-in token: a login link or a one-tap social pass. */
+export interface LoginTokenTable {
+  id: Generated<number>;
+  kind: "link" | "social";
+  user_id: number;
+  social_account_id: number | null;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: NullableTimestamp;
+}
+
+/** A fixed-window counter: hits of one scope (e.g. failed logins per address) for one key. */
+export interface RateLimitTable {
+  scope: string;
+  key: string;
+  window_started_at: ColumnType<Date, Date | string, Date | string>;
+  window_seconds: number;
+  hits: number;
+}
+
+export interface CaptchaTable {
+  id: string;
+  answer: string;
+  client_address: string;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  answered_at: NullableTimestamp;
+  token_hash: string | null;
+  token_expires_at: NullableTimestamp;
+  token_used_at: NullableTimestamp;
+}
+
+/** A message the fake SMS or e-mail sender "sent". */
+export interface OutboxTable {
+  id: Generated<number>;
+  channel: "sms" | "email";
+  to: string;
+  subject: string | null;
+  body: string;
+  code: string | null;
+  created_at: Timestamp;
+}
+
+export interface PhoneCountryTable {
+  id: number;
+  name: string;
+  /** ISO 3166 alpha-2. */
+  country_code: string;
+  /** Dialing code digits, without "+". */
+  tel_code: string;
+  mask: string;
+  min_digits: number;
+  max_digits: number;
 }
 
 /** A sign-in session; only the SHA-256 of its bearer token is stored. */
@@ -117,6 +227,28 @@ export interface RulesChapterTable {
   updated_at: Timestamp;
 }
 
+/** One change made through the admin API: who, when, what, and the entity before and after. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_user_id: number | null;
+  actor: string;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  before: ColumnType<unknown, string | null, string | null>;
+  after: ColumnType<unknown, string | null, string | null>;
+  at: Timestamp;
+}
+
+/** The single row whose counter a trigger bumps on every config, redirect or block rule write. */
+export interface ConfigVersionTable {
+  id: number;
+  epoch: string;
+  /** bigint: read as text. */
+  counter: ColumnType<string, never, never>;
+  changed_at: Timestamp;
+}
+
 export interface Database {
   site_config: SiteConfigTable;
   site_config_override: SiteConfigOverrideTable;
@@ -128,6 +260,16 @@ export interface Database {
   user_session: UserSessionTable;
   block_appeal: BlockAppealTable;
   rules_chapter: RulesChapterTable;
+  access_token: AccessTokenTable;
+  auth_code: AuthCodeTable;
+  social_account: SocialAccountTable;
+  login_token: LoginTokenTable;
+  rate_limit: RateLimitTable;
+  captcha: CaptchaTable;
+  outbox: OutboxTable;
+  phone_country: PhoneCountryTable;
+  audit_log: AuditLogTable;
+  config_version: ConfigVersionTable;
 }
 
 export type { Generated };

@@ -71,7 +71,7 @@ export function pathHasPrefix(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);
 }
 
-// Compiled user-agent expressions, keyed by source: rules are read per request, the set is small.
+// Compiled user-agent expressions, keyed by source, shared by every rule set the cache builds.
 const regexCache = new Map<string, RegExp | null>();
 function userAgentRegex(pattern: string): RegExp | null {
   let re = regexCache.get(pattern);
@@ -81,7 +81,7 @@ function userAgentRegex(pattern: string): RegExp | null {
     } catch {
       re = null;
     }
-    if (regexCache.size > 500) regexCache.clear();
+    if (regexCache.size > 5000) regexCache.clear();
     regexCache.set(pattern, re);
   }
   return re;
@@ -101,9 +101,21 @@ export function blockRuleMatches(rule: BlockRuleInput, visitor: BlockVisitor): b
   }
 }
 
-/** The first active rule (priority descending, id ascending) that blocks the visitor. */
-export function checkBlock(rules: readonly BlockRuleInput[], visitor: BlockVisitor): BlockAnswer {
-  const ordered = [...rules].filter((r) => r.active).sort((a, b) => b.priority - a.priority || a.id - b.id);
+/** Block reasons the site has a page for (SPEC §4); a rule with another reason would show nothing. */
+export const blockReasons: readonly number[] = [1, 2, 3, 4, 5, 8, 13, 14, 16, 17];
+
+/** The active rules in the order they are tried: priority descending, id ascending. */
+export function orderBlockRules<T extends BlockRuleInput>(rules: readonly T[]): T[] {
+  return rules.filter((r) => r.active).sort((a, b) => b.priority - a.priority || a.id - b.id);
+}
+
+/** The answer of the first rule of an ordered list (see orderBlockRules) that blocks the visitor. */
+export function firstBlock(ordered: readonly BlockRuleInput[], visitor: BlockVisitor): BlockAnswer {
   const hit = ordered.find((rule) => blockRuleMatches(rule, visitor));
   return hit ? { displayTypeId: hit.reason, templateTypeId: hit.template_type_id } : { displayTypeId: null, templateTypeId: null };
+}
+
+/** The first active rule (priority descending, id ascending) that blocks the visitor. */
+export function checkBlock(rules: readonly BlockRuleInput[], visitor: BlockVisitor): BlockAnswer {
+  return firstBlock(orderBlockRules(rules), visitor);
 }

@@ -301,18 +301,21 @@ export function requestPathAndQuery(input: string): string | null {
   return url.pathname + url.search;
 }
 
+/** The path's segments as rules see them: one trailing slash is the same page ("/vulkan/" = "/vulkan"). */
+export function pathParts(path: string): string[] {
+  const trimmed = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+  return trimmed === "/" ? [] : trimmed.slice(1).split("/");
+}
+
 /**
  * Matches one rule against a request; the captured params (raw, still percent-encoded) or null.
  * Only the pattern and language scope count here: whether the rule is active is the caller's.
  */
-export function matchRule(rule: CompiledRule, request: RuleRequest): Record<string, string> | null {
+export function matchRule(rule: CompiledRule, request: RuleRequest, parts: readonly string[] = pathParts(request.path)): Record<string, string> | null {
   if (rule.languages !== null && (request.lang === null || !rule.languages.includes(request.lang))) return null;
   for (const [key, value] of rule.source.query) {
     if (request.query.get(key) !== value) return null;
   }
-  // A single trailing slash is the same page ("/vulkan/" = "/vulkan").
-  const path = request.path.length > 1 && request.path.endsWith("/") ? request.path.slice(0, -1) : request.path;
-  const parts = path === "/" ? [] : path.slice(1).split("/");
   const params: Record<string, string> = {};
   const segments = rule.source.segments;
   for (let i = 0; i < segments.length; i++) {
@@ -371,8 +374,96 @@ export function firstMatch(
   ordered: readonly CompiledRule[],
   request: RuleRequest,
 ): { rule: CompiledRule; url: string; external: boolean } | null {
+  const parts = pathParts(request.path);
   for (const rule of ordered) {
-    const params = matchRule(rule, request);
+    const params = matchRule(rule, request, parts);
+    if (params) return { rule, ...buildTarget(rule, request, params) };
+  }
+  return null;
+}
+
+interface RankedRule {
+  rule: CompiledRule;
+  /** Position in the order rules are tried. */
+  rank: number;
+}
+
+/** A node of the source-segment trie: the literal and :param branches below it. */
+export interface RuleTrieNode {
+  literals: Map<string, RuleTrieNode>;
+  param: RuleTrieNode | null;
+  /** Rules whose source ends at this node. */
+  ends: RankedRule[];
+  /** Rules whose final *splat starts at this node. */
+  splats: RankedRule[];
+}
+
+/**
+ * The active rules, ordered and indexed by source segments, so a lookup walks the request's
+ * path instead of trying thousands of rules one by one.
+ */
+export interface RuleSet {
+  /** Active rules in the order they are tried. */
+  rules: readonly CompiledRule[];
+  root: RuleTrieNode;
+}
+
+const trieNode = (): RuleTrieNode => ({ literals: new Map(), param: null, ends: [], splats: [] });
+
+/** Builds the set from compiled rules; inactive ones are left out. */
+export function buildRuleSet(rules: readonly CompiledRule[]): RuleSet {
+  const ordered = orderRules(rules.filter((r) => r.active));
+  const root = trieNode();
+  ordered.forEach((rule, rank) => {
+    let node = root;
+    for (const segment of rule.source.segments) {
+      if (segment.kind === "splat") {
+        node.splats.push({ rule, rank });
+        return;
+      }
+      if (segment.kind === "param") node = node.param ??= trieNode();
+      else {
+        let next = node.literals.get(segment.value);
+        if (!next) node.literals.set(segment.value, (next = trieNode()));
+        node = next;
+      }
+    }
+    node.ends.push({ rule, rank });
+  });
+  return { rules: ordered, root };
+}
+
+/** Compiles stored rules (skipping any that no longer compile) into a set. */
+export function compileRuleSet(rules: readonly RedirectRuleInput[]): RuleSet {
+  const compiled: CompiledRule[] = [];
+  for (const rule of rules) {
+    const result = compileRule(rule);
+    if (result.ok) compiled.push(result.value);
+  }
+  return buildRuleSet(compiled);
+}
+
+// Every rule whose segments could match the parts; matchRule then decides (languages, query).
+function collectCandidates(node: RuleTrieNode, parts: readonly string[], index: number, out: RankedRule[]): void {
+  if (index === parts.length) {
+    out.push(...node.ends);
+    return;
+  }
+  out.push(...node.splats);
+  const part = parts[index]!;
+  const literal = node.literals.get(part);
+  if (literal) collectCandidates(literal, parts, index + 1, out);
+  if (node.param && part !== "") collectCandidates(node.param, parts, index + 1, out);
+}
+
+/** The first rule of the set (in order) that matches, with what it produces. */
+export function findMatch(set: RuleSet, request: RuleRequest): { rule: CompiledRule; url: string; external: boolean } | null {
+  const parts = pathParts(request.path);
+  const candidates: RankedRule[] = [];
+  collectCandidates(set.root, parts, 0, candidates);
+  candidates.sort((a, b) => a.rank - b.rank);
+  for (const { rule } of candidates) {
+    const params = matchRule(rule, request, parts);
     if (params) return { rule, ...buildTarget(rule, request, params) };
   }
   return null;
@@ -386,37 +477,56 @@ export interface RedirectAnswer {
   breadcrumbs: string[];
 }
 
+export interface ChainResult {
+  answer: RedirectAnswer;
+  /** The rules that fired, hop by hop. */
+  hops: CompiledRule[];
+  looped: boolean;
+}
+
 /**
  * Follows rules from `input` (a path with optional query) hop by hop, up to `maxHops`.
  * Stops at an external URL, at a URL seen before (reason "loop"; the site skips cyclic
- * redirects), or at the hop limit (reason "max_hops"). Rules that do not compile are skipped:
- * they are validated when written, so one only appears here if the rules changed under us.
+ * redirects), or at the hop limit (reason "max_hops").
  */
-export function resolveChain(rules: readonly RedirectRuleInput[], input: string, maxHops = MAX_HOPS): RedirectAnswer {
-  const compiled: CompiledRule[] = [];
-  for (const rule of orderRules(rules)) {
-    const result = compileRule(rule);
-    if (result.ok && result.value.active) compiled.push(result.value);
-  }
+export function followChain(set: RuleSet, input: string, maxHops = MAX_HOPS): ChainResult {
   const breadcrumbs = [input];
   const reasons: string[] = [];
-  let code: RedirectCode | null = null;
+  const hops: CompiledRule[] = [];
+  let looped = false;
   let current = input;
   for (let hop = 0; hop < maxHops; hop++) {
-    const found = firstMatch(compiled, splitRequest(current));
+    const found = findMatch(set, splitRequest(current));
     if (!found) break;
-    code ??= found.rule.code;
+    hops.push(found.rule);
     reasons.push(`rule ${found.rule.id}: ${found.rule.sourceText} -> ${found.rule.targetText}`);
     const seen = breadcrumbs.includes(found.url);
     breadcrumbs.push(found.url);
     current = found.url;
     if (seen) {
       reasons.push("loop");
+      looped = true;
       break;
     }
     if (found.external) break;
-    if (hop === maxHops - 1 && firstMatch(compiled, splitRequest(current))) reasons.push("max_hops");
+    if (hop === maxHops - 1 && findMatch(set, splitRequest(current))) reasons.push("max_hops");
   }
-  if (code === null) return { redirect: false, code: null, url: null, reasons: [], breadcrumbs };
-  return { redirect: true, code, url: current, reasons, breadcrumbs };
+  const first = hops[0];
+  const answer: RedirectAnswer = first
+    ? { redirect: true, code: first.code, url: current, reasons, breadcrumbs }
+    : { redirect: false, code: null, url: null, reasons: [], breadcrumbs };
+  return { answer, hops, looped };
+}
+
+/** The redirect-light answer for `input` under a compiled rule set. */
+export function resolveRuleSet(set: RuleSet, input: string, maxHops = MAX_HOPS): RedirectAnswer {
+  return followChain(set, input, maxHops).answer;
+}
+
+/**
+ * The redirect-light answer for `input` under stored rules. Rules that do not compile are
+ * skipped: they are validated when written, so one only appears here if the rules changed under us.
+ */
+export function resolveChain(rules: readonly RedirectRuleInput[], input: string, maxHops = MAX_HOPS): RedirectAnswer {
+  return resolveRuleSet(compileRuleSet(rules), input, maxHops);
 }

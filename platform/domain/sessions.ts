@@ -1,7 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { type Selectable, sql } from "kysely";
 import type { Db } from "../db/index.ts";
 import type { AppUserTable } from "../db/schema.ts";
+import { ACCESS_TOKEN_SECONDS } from "./auth-limits.ts";
+import { randomToken } from "./signing.ts";
 
 /** 32 random bytes in base64url: 43 characters, no padding. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -15,10 +17,18 @@ export function hashToken(token: string): string {
 
 export type SessionUser = Selectable<AppUserTable>;
 
+/** Who a bearer token signs in, and through which session. */
+export interface Auth {
+  user: SessionUser;
+  /** The session's token hash (an access token's own session for an access token). */
+  sessionHash: string;
+  kind: "session" | "access";
+}
+
 /** Opens a session for a user; only the token's hash is stored, the token goes to the caller. */
 export async function createSession(db: Db, userId: number, ttlSeconds: number): Promise<{ token: string; expiresAt: Date }> {
   if (!Number.isInteger(ttlSeconds) || ttlSeconds <= 0) throw new RangeError("ttlSeconds must be a positive integer");
-  const token = randomBytes(32).toString("base64url");
+  const token = randomToken();
   const row = await db
     .insertInto("user_session")
     .values({
@@ -31,10 +41,14 @@ export async function createSession(db: Db, userId: number, ttlSeconds: number):
   return { token, expiresAt: row.expires_at };
 }
 
-/** The user behind a live session, or null for a malformed, unknown, expired or revoked token. */
-export async function findSessionUser(db: Db, token: string | null | undefined): Promise<SessionUser | null> {
+/**
+ * The user behind a bearer token: a live session token, or a live access token of a live
+ * session. Null for a malformed, unknown, expired or revoked token.
+ */
+export async function findAuth(db: Db, token: string | null | undefined): Promise<Auth | null> {
   if (!token || !TOKEN_PATTERN.test(token)) return null;
   const tokenHash = hashToken(token);
+  let auth: Auth | null = null;
   const user = await db
     .selectFrom("user_session as s")
     .innerJoin("app_user as u", "u.id", "s.user_id")
@@ -43,24 +57,79 @@ export async function findSessionUser(db: Db, token: string | null | undefined):
     .where("s.revoked_at", "is", null)
     .where("s.expires_at", ">", sql<Date>`now()`)
     .executeTakeFirst();
-  if (!user) return null;
+  if (user) {
+    auth = { user, sessionHash: tokenHash, kind: "session" };
+  } else {
+    const viaAccess = await db
+      .selectFrom("access_token as a")
+      .innerJoin("user_session as s", "s.token_hash", "a.session_hash")
+      .innerJoin("app_user as u", "u.id", "s.user_id")
+      .selectAll("u")
+      .select("a.session_hash")
+      .where("a.token_hash", "=", tokenHash)
+      .where("a.expires_at", ">", sql<Date>`now()`)
+      .where("s.revoked_at", "is", null)
+      .where("s.expires_at", ">", sql<Date>`now()`)
+      .executeTakeFirst();
+    if (!viaAccess) return null;
+    const { session_hash, ...row } = viaAccess;
+    auth = { user: row, sessionHash: session_hash, kind: "access" };
+  }
   await db
     .updateTable("user_session")
     .set({ last_seen_at: sql<Date>`now()` })
-    .where("token_hash", "=", tokenHash)
+    .where("token_hash", "=", auth.sessionHash)
     .where("last_seen_at", "<", sql<Date>`now() - make_interval(secs => ${LAST_SEEN_RESOLUTION_SECONDS})`)
     .execute();
-  return user;
+  return auth;
 }
 
-/** Ends a session now; later checks of its token find no user. */
-export async function revokeSession(db: Db, token: string): Promise<boolean> {
-  if (!TOKEN_PATTERN.test(token)) return false;
+/** The user behind a live session or access token, or null. */
+export async function findSessionUser(db: Db, token: string | null | undefined): Promise<SessionUser | null> {
+  return (await findAuth(db, token))?.user ?? null;
+}
+
+/** Mints a 10-minute access token for a session; it dies with the session. */
+export async function createAccessToken(db: Db, sessionHash: string, userId: number): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomToken();
+  const row = await db
+    .insertInto("access_token")
+    .values({
+      token_hash: hashToken(token),
+      session_hash: sessionHash,
+      user_id: userId,
+      expires_at: sql<Date>`now() + make_interval(secs => ${ACCESS_TOKEN_SECONDS})`,
+    })
+    .returning("expires_at")
+    .executeTakeFirstOrThrow();
+  return { token, expiresAt: row.expires_at };
+}
+
+/** Ends a session by its hash, with its access tokens. */
+export async function revokeSessionByHash(db: Db, sessionHash: string): Promise<boolean> {
   const result = await db
     .updateTable("user_session")
     .set({ revoked_at: sql<Date>`now()` })
-    .where("token_hash", "=", hashToken(token))
+    .where("token_hash", "=", sessionHash)
     .where("revoked_at", "is", null)
     .executeTakeFirst();
+  await db.deleteFrom("access_token").where("session_hash", "=", sessionHash).execute();
   return result.numUpdatedRows > 0n;
+}
+
+/** Ends a session now; later checks of its token (and its access tokens) find no user. */
+export async function revokeSession(db: Db, token: string): Promise<boolean> {
+  if (!TOKEN_PATTERN.test(token)) return false;
+  return revokeSessionByHash(db, hashToken(token));
+}
+
+/** Ends every session of a user (password reset), with their access tokens. */
+export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
+  await db
+    .updateTable("user_session")
+    .set({ revoked_at: sql<Date>`now()` })
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .execute();
+  await db.deleteFrom("access_token").where("user_id", "=", userId).execute();
 }

@@ -102,3 +102,97 @@ export async function loadSiteConfigValue<K extends SiteConfigKey>(db: Db, key: 
   const parsed = siteConfigSchema.shape[key].safeParse((override ?? row)?.value);
   return parsed.success ? (parsed.data as SiteConfig[K]) : null;
 }
+
+/**
+ * The site switches ops change from the console, each checked more strictly than the stored
+ * config's schema: whatever passes here also passes siteConfigSchema.
+ */
+const instant = z
+  .string({ invalid_type_error: "must be an ISO date-time or null" })
+  .datetime({ offset: true, message: "must be an ISO date-time with a time zone, e.g. 2026-05-01T02:00:00Z" })
+  .nullable();
+
+/** The longest maintenance notice: a longer one is almost always a mistyped date. */
+export const MAX_NOTICE_DAYS = 30;
+
+export const maintenanceSwitchSchema = z
+  .object(
+    {
+      started_at: instant,
+      ended_at: instant,
+      notify_started_at: instant,
+      notify_ended_at: instant,
+      isActive: z.boolean({ required_error: "is required", invalid_type_error: "must be true or false" }),
+      web_state: z
+        .number({ required_error: "is required", invalid_type_error: "must be a number" })
+        .int("must be a whole number")
+        .min(0, "must be at least 0")
+        .max(1000, "must be at most 1000"),
+    },
+    { required_error: "is required", invalid_type_error: "must be an object" },
+  )
+  .strict()
+  .superRefine((m, ctx) => {
+    const at = (v: string | null) => (v === null ? null : Date.parse(v));
+    const [start, end, notifyStart, notifyEnd] = [at(m.started_at), at(m.ended_at), at(m.notify_started_at), at(m.notify_ended_at)];
+    const fail = (field: string, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message });
+    if (start !== null && end !== null && end <= start) fail("ended_at", "must be after started_at");
+    // The notice shows between its two times (the site reads both): one alone shows nothing.
+    if ((notifyStart === null) !== (notifyEnd === null)) {
+      fail(notifyStart === null ? "notify_started_at" : "notify_ended_at", "is needed too: the notice shows between notify_started_at and notify_ended_at");
+      return;
+    }
+    if (notifyStart === null || notifyEnd === null) return;
+    if (notifyEnd <= notifyStart) fail("notify_ended_at", "must be after notify_started_at");
+    else if (notifyEnd - notifyStart > MAX_NOTICE_DAYS * 86_400_000) fail("notify_ended_at", `must be at most ${MAX_NOTICE_DAYS} days after notify_started_at`);
+    // A notice announces the maintenance: it starts before the maintenance and is over when it is.
+    if (start !== null && notifyStart > start) fail("notify_started_at", "must not be after started_at: the notice announces the maintenance");
+    if (end !== null && notifyEnd > end) fail("notify_ended_at", "must not be after ended_at");
+  });
+
+const distinct = <T>(items: readonly T[]) => new Set(items).size === items.length;
+
+export const availableRoutesSwitchSchema = z
+  .array(
+    z.number({ invalid_type_error: "must be a number" }).int("must be a whole number").min(1, "must be at least 1").max(100_000, "must be at most 100000"),
+    { required_error: "is required", invalid_type_error: "must be a list of feature route numbers" },
+  )
+  .max(1000, "has at most 1000 routes")
+  .refine(distinct, "lists a route twice");
+
+export const urlsToRedirectTo404SwitchSchema = z
+  .array(
+    z
+      .string({ invalid_type_error: "must be a string" })
+      .trim()
+      .max(500, "is at most 500 characters")
+      .regex(/^\/[^\s?#*]*\*?$/, 'must be a path starting with "/" (a final "*" makes it a prefix), without query, fragment or spaces'),
+    { required_error: "is required", invalid_type_error: "must be a list of paths" },
+  )
+  .max(2000, "has at most 2000 paths")
+  .refine(distinct, "lists a path twice");
+
+// A host name, optionally with a port, compared as the site compares it (URL.hostname / URL.host).
+const HOST = /^(?=.{1,253}(?::\d{1,5})?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?$/;
+
+export const redirectAllowedHostsSwitchSchema = z
+  .array(
+    z
+      .string({ invalid_type_error: "must be a string" })
+      .trim()
+      .toLowerCase()
+      .regex(HOST, "must be a host name such as partner.example (optionally with :port), without scheme or path"),
+    { required_error: "is required", invalid_type_error: "must be a list of host names" },
+  )
+  .max(500, "has at most 500 hosts")
+  .refine(distinct, "lists a host twice");
+
+export const switchSchemas = {
+  maintenance: maintenanceSwitchSchema,
+  availableRoutes: availableRoutesSwitchSchema,
+  urlsToRedirectTo404: urlsToRedirectTo404SwitchSchema,
+  redirectAllowedHosts: redirectAllowedHostsSwitchSchema,
+} as const satisfies { [K in SiteConfigKey]?: z.ZodType<SiteConfig[K], z.ZodTypeDef, unknown> };
+
+export type SwitchKey = keyof typeof switchSchemas;
+export const switchKeys = Object.keys(switchSchemas) as SwitchKey[];

@@ -1,10 +1,12 @@
 import { sql } from "kysely";
 import type { Db } from "../db/index.ts";
+import { hashPassword } from "../domain/passwords.ts";
 import { insertBlockRule, insertRedirectRule } from "../domain/rule-writes.ts";
 import { demoConfigGroups } from "./content.ts";
 import { demoBlockRules, demoRedirectRules } from "./redirects-blocks.ts";
 import { demoRulesChapters } from "./rules-content.ts";
 import { demoCountryOverrides, demoSiteConfig } from "./site-config.ts";
+import { demoUsers } from "./users.ts";
 
 const BY = "seed";
 
@@ -60,6 +62,30 @@ const parts: SeedPart[] = [
       await trx.insertInto("rules_chapter").values(demoRulesChapters).execute();
     },
   },
+  {
+    name: "users",
+    // Demo accounts with known passwords belong on a fresh database only, never beside real users.
+    async alreadyThere(trx) {
+      return !!(await trx.selectFrom("app_user").select("id").limit(1).executeTakeFirst());
+    },
+    async fill(trx) {
+      for (const user of demoUsers) {
+        await trx
+          .insertInto("app_user")
+          .values({
+            email: user.email,
+            email_activated: true,
+            password_hash: await hashPassword(user.password),
+            roles: JSON.stringify(user.roles),
+            country_code: "RU",
+            currency: "RUB",
+            language: "ru",
+            terms_accepted_at: sql<Date>`now()`,
+          })
+          .execute();
+      }
+    },
+  },
 ];
 
 /**
@@ -67,14 +93,16 @@ const parts: SeedPart[] = [
  * gets everything, an older one only the parts added since, and data ops removed stays removed.
  * Returns the names of the parts filled now.
  */
-export async function seedDemo(db: Db): Promise<string[]> {
+export async function seedDemo(db: Db, options: { users?: boolean } = {}): Promise<string[]> {
+  // Accounts with published passwords (an ops one among them) never go into production.
+  const wanted = parts.filter((part) => part.name !== "users" || options.users !== false);
   return db.transaction().execute(async (trx) => {
     // Several platform processes may start at once on one database: one seeds, the rest wait and
     // then see it done. Keyed by schema so platforms on other schemas of the server do not wait.
     await sql`select pg_advisory_xact_lock(hashtext('platform.seedDemo:' || current_schema()))`.execute(trx);
     const done = new Set((await trx.selectFrom("seed_run").select("name").execute()).map((r) => r.name));
     const filled: string[] = [];
-    for (const part of parts) {
+    for (const part of wanted) {
       if (done.has(part.name)) continue;
       if (!(await part.alreadyThere?.(trx))) {
         await part.fill(trx);

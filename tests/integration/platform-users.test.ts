@@ -116,6 +116,16 @@ describe.each(databases)("platform sessions, user config, terms and appeals on %
           ban_version: 1,
           user_status_id: 0,
           roles: ["player", "vip"],
+          email_activated: false,
+          phone_activated: false,
+          two_factor_enabled: false,
+          enable_mail_news: true,
+          enable_mail_deposit: true,
+          enable_mail_bets: true,
+          enable_sms_news: true,
+          bonus_type: null,
+          currency: null,
+          user_data: {},
         },
       });
     });

@@ -12,7 +12,20 @@ async function call(base: string, method: string, path: string, body?: unknown) 
 
 export function hooks(platformUrl: string) {
   return {
-    createUser: (input: { login?: string; ban_level?: number; ban_version?: number; termsAccepted?: boolean; roles?: string[] } = {}) =>
+    createUser: (
+      input: {
+        login?: string;
+        email?: string;
+        password?: string;
+        phone_number?: string;
+        phone_code?: string;
+        two_factor_enabled?: boolean;
+        ban_level?: number;
+        ban_version?: number;
+        termsAccepted?: boolean;
+        roles?: string[];
+      } = {},
+    ) =>
       call(platformUrl, "POST", "/__test/users", input) as Promise<{ userId: number; token: string }>,
     addRedirectRule: (rule: { source: string; target: string; code: number; languages?: string[] | null; priority?: number; active?: boolean }) =>
       call(platformUrl, "POST", "/__test/redirect-rules", rule) as Promise<{ id: number }>,
@@ -26,6 +39,12 @@ export function hooks(platformUrl: string) {
     clearFaults: () => call(platformUrl, "DELETE", "/__test/faults"),
     hits: async (path: string) => ((await call(platformUrl, "GET", `/__test/hits?path=${encodeURIComponent(path)}`)) as { count: number }).count,
     resetHits: () => call(platformUrl, "DELETE", "/__test/hits"),
+    /** Messages the fake SMS and e-mail senders "sent" to an address, newest first. */
+    outbox: async (to: string) =>
+      ((await call(platformUrl, "GET", `/__dev/outbox?to=${encodeURIComponent(to)}`)) as { messages: Array<{ code: string | null; body: string; channel: string }> })
+        .messages,
+    expireSession: (token: string) => call(platformUrl, "POST", `/__test/sessions/${encodeURIComponent(token)}/expire`),
+    captchaAnswer: async (id: string) => ((await call(platformUrl, "GET", `/__test/captcha/${encodeURIComponent(id)}`)) as { answer: string }).answer,
   };
 }
 

@@ -4,6 +4,8 @@ import * as m002 from "./002_seed_runs.ts";
 import * as m003 from "./003_redirect_block_rules.ts";
 import * as m004 from "./004_users_sessions.ts";
 import * as m005 from "./005_rules_content.ts";
+import * as m006 from "./006_auth.ts";
+import * as m007 from "./007_ops_admin.ts";
 
 // Migrations are listed here, in order, so the bundle-free runtime needs no folder scan.
 const migrations: Record<string, Migration> = {
@@ -12,6 +14,8 @@ const migrations: Record<string, Migration> = {
   "003_redirect_block_rules": m003,
   "004_users_sessions": m004,
   "005_rules_content": m005,
+  "006_auth": m006,
+  "007_ops_admin": m007,
 };
 
 export const migrationProvider: MigrationProvider = {

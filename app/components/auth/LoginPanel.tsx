@@ -1,0 +1,214 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { type LoginFormType, loginFormTypes, loginSubmissionSchema } from "~/loaders/login-forms";
+
+export interface LoginState {
+  formType: LoginFormType;
+  step: "credentials" | "phone" | "sms_send" | "sms_code" | "two_step";
+  phone_code?: string;
+  phone_number?: string;
+  twoStepToken?: string;
+  save?: boolean;
+}
+
+export interface LoginPanelProps {
+  lng: string;
+  state: LoginState;
+  countries: Array<{ id: number; name: string; country_code: string; tel_code: string }>;
+  returnTo: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  captcha?: { id: string; image: string } | null;
+  info?: string | null;
+  busy: boolean;
+  /** Form for the page, fetcher.Form in the modal. */
+  FormComponent?: typeof Form;
+  /** In the modal, tabs switch in place; on the page they are links. */
+  onSelectForm?: (formType: LoginFormType) => void;
+  registrationHref?: string | null;
+}
+
+export function firstStep(formType: LoginFormType): LoginState["step"] {
+  return formType === "phone_password" ? "phone" : formType === "sms" ? "sms_send" : "credentials";
+}
+
+/** Every login form type of SPEC §3, with the captcha and the SMS and two-step code steps. */
+export function LoginPanel(props: LoginPanelProps) {
+  const { t } = useTranslation();
+  const { state, lng } = props;
+  const FormComponent = props.FormComponent ?? Form;
+  const formId = `login-${state.formType}-${state.step}`;
+  const [form, fields] = useForm({
+    id: formId,
+    lastResult: props.lastResult,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSubmissionSchema }),
+  });
+  const fieldError = (name: string) => {
+    const errors = (fields as Record<string, { errors?: string[]; errorId: string }>)[name];
+    return errors?.errors?.length ? (
+      <p id={errors.errorId} className="field__error">
+        {t(errors.errors[0]!)}
+      </p>
+    ) : null;
+  };
+  const phoneFields = (
+    <div className="field-row">
+      <div className="field field--narrow">
+        <label className="field__label" htmlFor={`${formId}-phone-code`}>
+          {t("auth.phoneCode")}
+        </label>
+        <select
+          id={`${formId}-phone-code`}
+          name="phone_code"
+          defaultValue={state.phone_code ?? props.countries[0]?.tel_code ?? "7"}
+          autoComplete="tel-country-code"
+        >
+          {props.countries.map((c) => (
+            <option key={c.id} value={c.tel_code}>
+              {c.country_code} +{c.tel_code}
+            </option>
+          ))}
+        </select>
+      </div>
+      <label className="field">
+        <span className="field__label">{t("auth.phone")}</span>
+        <input name="phone_number" type="tel" inputMode="tel" autoComplete="tel-national" defaultValue={state.phone_number} required />
+        {fieldError("phone_number")}
+      </label>
+    </div>
+  );
+  const saveBox = (
+    <label className="checkbox">
+      <input type="checkbox" name="save" defaultChecked={state.save ?? true} />
+      <span>{t("auth.remember")}</span>
+    </label>
+  );
+
+  return (
+    <div className="login-panel">
+      <div className="tabs" role="tablist" aria-label={t("auth.formTypes")}>
+        {loginFormTypes.map((type) =>
+          props.onSelectForm ? (
+            <button
+              key={type}
+              type="button"
+              role="tab"
+              aria-selected={type === state.formType}
+              className="tabs__tab"
+              onClick={() => props.onSelectForm?.(type)}
+            >
+              {t(`auth.form.${type}`)}
+            </button>
+          ) : (
+            <Link
+              key={type}
+              role="tab"
+              aria-selected={type === state.formType}
+              className="tabs__tab"
+              to={`/${lng}/login?form=${type}${props.returnTo ? `&returnTo=${encodeURIComponent(props.returnTo)}` : ""}`}
+              replace
+            >
+              {t(`auth.form.${type}`)}
+            </Link>
+          ),
+        )}
+      </div>
+
+      <FormComponent method="post" action={`/${lng}/login`} {...getFormProps(form)} className="form">
+        <AuthenticityTokenInput />
+        <input type="hidden" name="formType" value={state.formType} />
+        <input type="hidden" name="step" value={state.step} />
+        <input type="hidden" name="returnTo" value={props.returnTo} />
+        {props.info ? (
+          <p className="form__info" role="status">
+            {t(props.info)}
+          </p>
+        ) : null}
+
+        {state.step === "credentials" ? (
+          <>
+            <label className="field">
+              <span className="field__label">{t("auth.login")}</span>
+              <input {...getInputProps(fields.uLogin as never, { type: "text" })} autoComplete="username" required />
+              {fieldError("uLogin")}
+            </label>
+            <label className="field">
+              <span className="field__label">{t("auth.password")}</span>
+              <input name="uPassword" type="password" autoComplete="current-password" required />
+              {fieldError("uPassword")}
+            </label>
+            {saveBox}
+          </>
+        ) : null}
+
+        {state.step === "phone" ? (
+          <>
+            {phoneFields}
+            <label className="field">
+              <span className="field__label">{t("auth.password")}</span>
+              <input name="uPassword" type="password" autoComplete="current-password" required />
+              {fieldError("uPassword")}
+            </label>
+            {saveBox}
+          </>
+        ) : null}
+
+        {state.step === "sms_send" ? phoneFields : null}
+
+        {state.step === "sms_code" ? (
+          <>
+            <input type="hidden" name="phone_code" value={state.phone_code} />
+            <input type="hidden" name="phone_number" value={state.phone_number} />
+            <label className="field">
+              <span className="field__label">{t("auth.smsCode")}</span>
+              <input name="code" inputMode="numeric" autoComplete="one-time-code" pattern="\d{4,8}" required />
+              {fieldError("code")}
+            </label>
+            {saveBox}
+          </>
+        ) : null}
+
+        {state.step === "two_step" ? (
+          <>
+            <input type="hidden" name="twoStepToken" value={state.twoStepToken} />
+            <input type="hidden" name="save" value={state.save ? "on" : ""} />
+            <label className="field">
+              <span className="field__label">{t("auth.twoStepCode")}</span>
+              <input name="code" inputMode="numeric" autoComplete="one-time-code" pattern="\d{4,8}" required />
+              {fieldError("code")}
+            </label>
+          </>
+        ) : null}
+
+        {props.captcha ? (
+          <div className="captcha">
+            <img src={props.captcha.image} alt={t("auth.captchaImage")} width={180} height={60} />
+            <input type="hidden" name="captchaId" value={props.captcha.id} />
+            <label className="field">
+              <span className="field__label">{t("auth.captchaAnswer")}</span>
+              <input name="captchaAnswer" autoComplete="off" required maxLength={16} />
+            </label>
+          </div>
+        ) : null}
+
+        {form.errors?.length ? (
+          <p id={form.errorId} className="field__error" role="alert">
+            {t(form.errors[0]!)}
+          </p>
+        ) : null}
+
+        <button type="submit" className="button button--primary button--large" disabled={props.busy}>
+          {t(state.step === "sms_send" ? "auth.sendCode" : "auth.submit")}
+        </button>
+      </FormComponent>
+
+      <div className="login-panel__links">
+        <Link to={`/${lng}/user/passwordreset`}>{t("auth.forgot")}</Link>
+        {props.registrationHref ? <Link to={props.registrationHref}>{t("auth.noAccount")}</Link> : null}
+      </div>
+    </div>
+  );
+}

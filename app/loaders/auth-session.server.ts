@@ -1,0 +1,89 @@
+import { redirect } from "@remix-run/node";
+import { serialize } from "cookie";
+import { isIP } from "node:net";
+import { env, isProduction } from "~/env.server";
+import type { Caller, IssuedSession } from "~/services/auth.server";
+import { forgetAccessToken } from "~/services/auth.server";
+import { requestCookies } from "./request.server";
+import { safeReturnPath } from "./return-to";
+import { USER_TOKEN_COOKIE } from "./session.server";
+import { UA_COOKIE } from "./site.server";
+
+/** Set by an inactivity logout; the next page shows the auto-logoff notice once. */
+export const LOGOFF_NOTICE_COOKIE = "logoff_notice";
+
+/** SPEC §7 client cookie: a target saved before sign-in, applied once after it. */
+export const REDIRECT_URL_COOKIE = "redirect_url";
+
+/**
+ * The visitor's address for the platform's rate limits: only from the header our own proxy
+ * sets (TRUSTED_CLIENT_IP_HEADER), since clients can send X-Forwarded-For themselves.
+ */
+export function clientIp(request: Request): string | null {
+  if (!env.TRUSTED_CLIENT_IP_HEADER) return null;
+  const raw = request.headers.get(env.TRUSTED_CLIENT_IP_HEADER)?.split(",")[0]?.trim();
+  return raw && isIP(raw) ? raw : null;
+}
+
+export function callerOf(request: Request, captchaToken?: string | null): Caller {
+  return { clientIp: clientIp(request), captchaToken };
+}
+
+const base = { path: "/", httpOnly: true, sameSite: "lax" as const, secure: isProduction };
+
+/** user_token (HttpOnly, SameSite=Lax, Secure in production, expiry from the token) and ua. */
+export function sessionCookies(session: IssuedSession): string[] {
+  const expires = new Date(session.expiresAt);
+  return [serialize(USER_TOKEN_COOKIE, session.token, { ...base, expires }), serialize(UA_COOKIE, "1", { ...base, expires })];
+}
+
+/** Logout removes the ua and user_token cookies (SPEC §4). */
+export function clearedSessionCookies(): string[] {
+  return [USER_TOKEN_COOKIE, UA_COOKIE].map((name) => serialize(name, "", { ...base, maxAge: 0, expires: new Date(0) }));
+}
+
+export function saveRedirectTarget(path: string): string {
+  return serialize(REDIRECT_URL_COOKIE, path, { ...base, maxAge: 1_800 });
+}
+
+const noReturnPages = /^\/[a-z]{2}\/(registration|login|office|user\/(passwordreset|activate|activatefast|accountverify))(\/|$|\?)/;
+
+/**
+ * Where to go after sign-in or sign-out (SPEC §4): the return URL (our own paths only), else
+ * the target saved before sign-in (once), else the previous page unless it is a registration,
+ * login or office page, else home.
+ */
+export function afterAuthTarget(request: Request, lng: string, returnTo: unknown): string {
+  const home = `/${lng}`;
+  const explicit = safeReturnPath(returnTo, "");
+  if (explicit) return explicit;
+  const saved = safeReturnPath(requestCookies(request)[REDIRECT_URL_COOKIE], "");
+  if (saved) return saved;
+  const referer = request.headers.get("referer");
+  if (referer) {
+    try {
+      const url = new URL(referer);
+      const here = new URL(request.url);
+      const path = `${url.pathname}${url.search}`;
+      if (url.host === here.host && !noReturnPages.test(path)) return safeReturnPath(path, home);
+    } catch {
+      // an unreadable Referer is no target
+    }
+  }
+  return home;
+}
+
+/** Signs in: fresh session cookies, the saved target cleared, and off to the target. */
+export function signedInRedirect(request: Request, lng: string, session: IssuedSession, returnTo: unknown) {
+  const headers = new Headers();
+  for (const c of sessionCookies(session)) headers.append("Set-Cookie", c);
+  headers.append("Set-Cookie", serialize(REDIRECT_URL_COOKIE, "", { ...base, maxAge: 0, expires: new Date(0) }));
+  return redirect(afterAuthTarget(request, lng, returnTo), { headers });
+}
+
+export function signedOutHeaders(sessionToken: string | null): Headers {
+  if (sessionToken) forgetAccessToken(sessionToken);
+  const headers = new Headers();
+  for (const c of clearedSessionCookies()) headers.append("Set-Cookie", c);
+  return headers;
+}

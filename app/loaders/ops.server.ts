@@ -1,0 +1,37 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { getT } from "~/i18n/dictionaries.server";
+import { opsRouteTable } from "~/route-table.mjs";
+import { type SessionUser, getSessionUser } from "./session.server";
+import { type SiteContext, getSiteContext } from "./site.server";
+
+export interface OpsContext {
+  site: SiteContext;
+  user: SessionUser;
+  /** The session token the admin API checks the ops role from (it trusts no one else). */
+  token: string;
+}
+
+/**
+ * Every ops loader and action: a signed-in user with the ops role. Anyone else must not learn
+ * that the console exists, so a page view gets exactly what any unknown path without a
+ * language prefix gets — a redirect to the same path under the visitor's language, which is
+ * the site's ordinary 404 — and a form post gets a 404.
+ */
+export async function requireOps(args: Pick<LoaderFunctionArgs, "request" | "params" | "context">): Promise<OpsContext> {
+  const [site, user] = await Promise.all([getSiteContext(args), getSessionUser(args)]);
+  if (!user || !user.roles.includes("ops")) {
+    if (args.request.method === "GET" || args.request.method === "HEAD") {
+      throw redirect(`/${site.lng}${site.url.pathname}${site.url.search}`, 302);
+    }
+    throw new Response("Not Found", { status: 404 });
+  }
+  return { site, user, token: user.token };
+}
+
+/** The translated title of an ops page, from the ops route table. */
+export async function opsTitle(site: SiteContext, routeId: string): Promise<string> {
+  const t = await getT(site.lng);
+  const key = opsRouteTable.find((r) => r.id === routeId)?.titleKey ?? "ops.title";
+  return `${t(key)} — ${t("ops.title")}`;
+}

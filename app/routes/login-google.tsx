@@ -1,0 +1,42 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { z } from "zod";
+import { callerOf } from "~/loaders/auth-session.server";
+import { guardPage } from "~/loaders/guards.server";
+import { requestCookies } from "~/loaders/request.server";
+import { safeReturnPath } from "~/loaders/return-to";
+import { errorCode, oneTapSignIn } from "~/services/auth.server";
+import { log } from "~/services/log.server";
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { site } = await guardPage(args, "login-google");
+  throw redirect(`/${site.lng}/login`);
+}
+
+const formSchema = z.object({ credential: z.string().min(20).max(8192), g_csrf_token: z.string().min(8).max(256) });
+
+/**
+ * Where the one-tap prompt posts the provider's credential. The provider's own CSRF check is a
+ * double submit: the g_csrf_token cookie must equal the posted g_csrf_token. The platform
+ * answers where to go next (its social sign-in link), which must be a path of this site.
+ */
+export async function action(args: ActionFunctionArgs) {
+  const { site } = await guardPage(args, "login-google");
+  const formData = await args.request.formData();
+  const form = formSchema.safeParse(Object.fromEntries(formData));
+  const cookie = requestCookies(args.request).g_csrf_token;
+  if (!form.success || !cookie || cookie !== form.data.g_csrf_token) {
+    log.warn("one_tap.refused", { reason: form.success ? "csrf" : "bad form" });
+    throw new Response("Forbidden", { status: 403 });
+  }
+  try {
+    const next = await oneTapSignIn(
+      { credential: form.data.credential, language: site.lng, currency: site.config.defaultCurrency, countryId: site.country ?? "" },
+      callerOf(args.request),
+    );
+    return redirect(safeReturnPath(next, `/${site.lng}/login`));
+  } catch (error) {
+    log.warn("one_tap.failed", { code: errorCode(error)?.code, error });
+    return redirect(`/${site.lng}/login?social=failed`);
+  }
+}

@@ -1,0 +1,88 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthCard } from "~/components/auth/AuthCard";
+import { localPath } from "~/components/paths";
+import { callerOf, signedInRedirect } from "~/loaders/auth-session.server";
+import { pageLoader } from "~/loaders/guards.server";
+import { routeSeo } from "~/loaders/seo.server";
+import { errorCode, loginBySocial } from "~/services/auth.server";
+import { UpstreamError } from "~/services/http.server";
+import { log } from "~/services/log.server";
+import { seoMeta } from "~/seo";
+
+type SocialError = "missing" | "rejected" | "expired" | "twoStep" | "rateLimited" | "unavailable";
+
+/**
+ * login/social?login=&pass= (SPEC §7 "social login (login, pass)"): the social network sends the
+ * player back with one-time credentials; they are exchanged for a session and the player goes
+ * to the target, or sees why it did not work.
+ */
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader(args, "login-social", async (ctx) => {
+    const { site } = ctx;
+    const query = site.url.searchParams;
+    const login = query.get("login")?.trim() ?? "";
+    const pass = query.get("pass") ?? "";
+    const page = async (error: SocialError, status: number) =>
+      data({ lng: site.lng, error, seo: await routeSeo(ctx) }, { status, headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
+    if (!login || !pass || login.length > 200 || pass.length > 512) return page("missing", 400);
+
+    let result;
+    try {
+      result = await loginBySocial({ login, pass }, callerOf(args.request));
+    } catch (error) {
+      const code = errorCode(error)?.code;
+      if (code === "rate_limited") return page("rateLimited", 429);
+      if (code === "time_up") return page("expired", 401);
+      if (error instanceof UpstreamError && error.kind === "http" && error.status < 500) {
+        log.info("login.social_refused", { status: error.status, code });
+        return page("rejected", 401);
+      }
+      if (error instanceof UpstreamError) {
+        log.warn("login.social_failed", { status: error.status, kind: error.kind });
+        return page("unavailable", 503);
+      }
+      throw error;
+    }
+    if (result.twoStepRequired) return page("twoStep", 401);
+    throw signedInRedirect(args.request, site.lng, result, query.get("returnTo"));
+  });
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+
+/** Pages with credentials or one-time links in them are not cached, nor leak their URL onwards. */
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders, parentHeaders }) => {
+  const out = new Headers(parentHeaders);
+  for (const name of ["Cache-Control", "Referrer-Policy"]) {
+    const value = actionHeaders.get(name) ?? loaderHeaders.get(name);
+    if (value) out.set(name, value);
+  }
+  return out;
+};
+
+export default function LoginSocial() {
+  const { lng, error } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <div className="account-page">
+      <AuthCard
+        icon="cross"
+        tone="danger"
+        title={t("registration.social.title")}
+        lead={<p>{t(`registration.social.${error}`)}</p>}
+        footer={
+          <div className="account-card__actions">
+            <a className="button button--primary" href={localPath(lng, "/login")}>
+              {t("registration.social.toLogin")}
+            </a>
+            <a className="button button--ghost" href={localPath(lng, "/registration")}>
+              {t("registration.social.toRegistration")}
+            </a>
+          </div>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { serialize } from "cookie";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { isProduction } from "~/env.server";
+import { LOGOFF_NOTICE_COOKIE, afterAuthTarget, signedOutHeaders } from "~/loaders/auth-session.server";
+import { requireCsrf } from "~/loaders/csrf.server";
+import { guardPage, pageLoader } from "~/loaders/guards.server";
+import { safeReturnPath } from "~/loaders/return-to";
+import { routeSeo } from "~/loaders/seo.server";
+import { sessionToken } from "~/loaders/session.server";
+import { logout } from "~/services/auth.server";
+import { log } from "~/services/log.server";
+import { seoMeta } from "~/seo";
+
+/** Without JavaScript the logout confirmation ("you sure?") is this page. */
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader(args, "logout", async (ctx) => {
+    if (!ctx.user) throw redirect(`/${ctx.site.lng}`);
+    return {
+      lng: ctx.site.lng,
+      back: afterAuthTarget(args.request, ctx.site.lng, ctx.site.url.searchParams.get("returnTo")),
+      seo: await routeSeo(ctx),
+    };
+  });
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+
+/**
+ * SPEC §4 logout: the platform ends the session, the ua and user_token cookies go, and the
+ * visitor goes home. A failed logout is logged and the page reloads (the session stays).
+ */
+export async function action(args: ActionFunctionArgs) {
+  const ctx = await guardPage(args, "logout");
+  const formData = await args.request.formData();
+  await requireCsrf(args.request, formData);
+  const token = sessionToken(args.request);
+  if (token) {
+    try {
+      await logout(token);
+    } catch (error) {
+      log.error("logout.failed", { error });
+      throw redirect(safeReturnPath(formData.get("returnTo"), `/${ctx.site.lng}`));
+    }
+  }
+  const headers = signedOutHeaders(token);
+  if (formData.get("reason") === "inactive") {
+    headers.append("Set-Cookie", serialize(LOGOFF_NOTICE_COOKIE, "1", { path: "/", maxAge: 3_600, httpOnly: true, sameSite: "lax", secure: isProduction }));
+  }
+  return redirect(`/${ctx.site.lng}`, { headers });
+}
+
+export default function Logout() {
+  const { back } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <div className="page-narrow">
+      <section className="card auth-card" aria-labelledby="logout-title">
+        <h1 id="logout-title" className="page-title">
+          {t("auth.logoutSure")}
+        </h1>
+        <Form method="post" className="form form--row">
+          <AuthenticityTokenInput />
+          <input type="hidden" name="returnTo" value={back} />
+          <button type="submit" className="button button--primary">
+            {t("auth.logoutConfirm")}
+          </button>
+          <Link to={back} className="button button--ghost">
+            {t("auth.logoutCancel")}
+          </Link>
+        </Form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,332 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { z } from "zod";
+import { formatDateTime } from "~/components/format";
+import { requireCsrf } from "~/loaders/csrf.server";
+import { safeReturnPath } from "~/loaders/return-to";
+import { opsTitle, requireOps } from "~/loaders/ops.server";
+import {
+  type BlockRule,
+  adminError,
+  adminErrorKey,
+  createBlockRule,
+  deleteBlockRule,
+  listBlockRules,
+  setBlockRuleActive,
+} from "~/services/admin.server";
+
+const PAGE_SIZE = 25;
+
+/** Block reasons (displayTypeId) a rule may give, each with its block page (SPEC §4). */
+const blockReasons = [4, 16, 1, 2, 3, 5, 14, 13, 17, 8] as const;
+const blockKinds = ["country", "user_agent", "path"] as const;
+const blockAudiences = ["all", "guests", "users"] as const;
+
+const blockRuleForm = z
+  .object({
+    kind: z.enum(blockKinds, { errorMap: () => ({ message: "ops.blocks.errors.kind" }) }),
+    pattern: z.string({ required_error: "ops.errors.required" }).trim().min(1, "ops.errors.required").max(500, "ops.errors.tooLong"),
+    reason: z.coerce
+      .number({ invalid_type_error: "ops.blocks.errors.reason" })
+      .refine((r) => (blockReasons as readonly number[]).includes(r), "ops.blocks.errors.reason"),
+    appliesTo: z.enum(blockAudiences, { errorMap: () => ({ message: "ops.blocks.errors.appliesTo" }) }).default("all"),
+    priority: z.coerce.number({ invalid_type_error: "ops.errors.priority" }).int("ops.errors.priority").min(-1000, "ops.errors.priority").max(1000, "ops.errors.priority").default(0),
+    note: z.string().trim().max(500, "ops.errors.tooLong").default(""),
+  })
+  .transform((form) => (form.kind === "country" ? { ...form, pattern: form.pattern.toUpperCase() } : form))
+  .superRefine((form, ctx) => {
+    // The platform checks every pattern; these are the mistakes worth catching while typing.
+    const bad = (message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["pattern"], message });
+    if (form.kind === "country" && !/^[A-Z]{2}$/.test(form.pattern)) bad("ops.blocks.errors.country");
+    if (form.kind === "path" && !/^\/(?!\/)[^\s?#]*$/.test(form.pattern)) bad("ops.blocks.errors.path");
+    if (form.kind === "user_agent") {
+      try {
+        new RegExp(form.pattern, "i");
+      } catch {
+        bad("ops.blocks.errors.userAgent");
+      }
+    }
+  });
+
+/** Block refusals in words: a pattern or reason of a block rule is not a redirect's. */
+function blockErrorKey(code: string): string {
+  if (code === "invalid_pattern") return "ops.blocks.errors.pattern";
+  if (code === "invalid_reason") return "ops.blocks.errors.reason";
+  return adminErrorKey(code);
+}
+
+const pageQuery = z.coerce.number().int().min(1).max(100_000).catch(1);
+
+export async function loader(args: LoaderFunctionArgs) {
+  const ops = await requireOps(args);
+  const params = ops.site.url.searchParams;
+  const page = pageQuery.parse(params.get("page") ?? 1);
+  const [list, title] = await Promise.all([listBlockRules(ops.token, { page, pageSize: PAGE_SIZE }), opsTitle(ops.site, "ops-blocks")]);
+  const id = (name: string) => (/^\d{1,9}$/.test(params.get(name) ?? "") ? Number(params.get(name)) : null);
+  return { title, list, lng: ops.site.lng, tz: ops.site.config.defaultTimeZone, created: id("created"), deleted: id("deleted") };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex, nofollow" }];
+
+const rowForm = z.object({ id: z.coerce.number().int().positive(), back: z.string().optional() });
+
+export async function action(args: ActionFunctionArgs) {
+  const ops = await requireOps(args);
+  const formData = await args.request.formData();
+  await requireCsrf(args.request, formData);
+  const intent = formData.get("intent");
+  const plainForm = args.request.headers.get("accept")?.includes("text/html") ?? false;
+  const none = { lastResult: null, rowId: null as number | null, rowError: null as string | null, detail: null as string | null };
+
+  if (intent === "delete" || intent === "toggle") {
+    const row = rowForm.safeParse(Object.fromEntries(formData));
+    if (!row.success) return data({ ...none, rowError: "ops.errors.badRequest" }, { status: 400 });
+    const back = safeReturnPath(row.data.back, "/ops/blocks");
+    const to = new URL(back.startsWith("/ops/blocks") ? back : "/ops/blocks", "http://site.invalid");
+    if (intent === "delete" && formData.get("confirmDelete") !== "on") {
+      return data({ ...none, rowId: row.data.id, rowError: "ops.blocks.confirmDeleteFirst" }, { status: 400 });
+    }
+    try {
+      if (intent === "delete") await deleteBlockRule(ops.token, row.data.id);
+      else await setBlockRuleActive(ops.token, row.data.id, formData.get("active") === "true");
+    } catch (error) {
+      const refused = adminError(error);
+      if (!refused) throw error;
+      return data({ ...none, rowId: row.data.id, rowError: adminErrorKey(refused.code), detail: refused.message }, { status: refused.code === "rate_limited" ? 429 : 400 });
+    }
+    if (plainForm) {
+      if (intent === "delete") to.searchParams.set("deleted", String(row.data.id));
+      throw redirect(`${to.pathname}${to.search}`);
+    }
+    return data({ ...none, rowId: row.data.id });
+  }
+
+  const submission = parseWithZod(formData, { schema: blockRuleForm });
+  if (submission.status !== "success") return data({ ...none, lastResult: submission.reply() }, { status: 400 });
+  try {
+    const rule = await createBlockRule(ops.token, submission.value);
+    throw redirect(`/ops/blocks?created=${rule.id}`);
+  } catch (error) {
+    const refused = adminError(error);
+    if (!refused) throw error;
+    const key = blockErrorKey(refused.code);
+    const field = refused.field && ["kind", "pattern", "reason", "appliesTo", "priority", "note"].includes(refused.field) ? refused.field : null;
+    return data(
+      { ...none, lastResult: submission.reply(field ? { fieldErrors: { [field]: [key] } } : { formErrors: [key] }), detail: refused.message },
+      { status: refused.code === "rate_limited" ? 429 : 400 },
+    );
+  }
+}
+
+function RowActions({ rule, back }: { rule: BlockRule; back: string }) {
+  const { t } = useTranslation();
+  const toggle = useFetcher<typeof action>();
+  const remove = useFetcher<typeof action>();
+  const page = useActionData<typeof action>();
+  const active = toggle.formData ? toggle.formData.get("active") === "true" : rule.active;
+  const error = [remove.data, toggle.data, page].find((d) => d?.rowId === rule.id && d.rowError);
+  return (
+    <div className="ops-row-actions">
+      <toggle.Form method="post" className="inline-form">
+        <AuthenticityTokenInput />
+        <input type="hidden" name="intent" value="toggle" />
+        <input type="hidden" name="id" value={rule.id} />
+        <input type="hidden" name="active" value={String(!active)} />
+        <input type="hidden" name="back" value={back} />
+        <button type="submit" className={`switch ${active ? "switch--on" : ""}`} aria-pressed={active} aria-label={t(active ? "ops.blocks.deactivate" : "ops.blocks.activate", { pattern: rule.pattern })}>
+          {t(active ? "ops.blocks.active" : "ops.blocks.inactive")}
+        </button>
+      </toggle.Form>
+      <remove.Form method="post" className="inline-form">
+        <AuthenticityTokenInput />
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="id" value={rule.id} />
+        <input type="hidden" name="back" value={back} />
+        <label className="checkbox small">
+          <input type="checkbox" name="confirmDelete" />
+          <span>{t("ops.blocks.confirm")}</span>
+        </label>
+        <button type="submit" className="button button--danger button--small" disabled={remove.state !== "idle"} aria-label={t("ops.blocks.deleteRule", { pattern: rule.pattern })}>
+          {t("ops.blocks.delete")}
+        </button>
+      </remove.Form>
+      {error?.rowError ? (
+        <p className="field__error small" role="alert">
+          {t(error.rowError)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export default function Blocks() {
+  const { list, lng, tz, created, deleted } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: `block-rule-${created ?? "new"}`,
+    lastResult: result?.lastResult,
+    defaultValue: { kind: "path", reason: "4", appliesTo: "all", priority: "0" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: blockRuleForm }),
+  });
+  const err = (name: keyof typeof fields) => {
+    const f = fields[name];
+    return f.errors?.length ? (
+      <p id={f.errorId} className="field__error" role="alert">
+        {t(f.errors[0]!)}
+      </p>
+    ) : null;
+  };
+  const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
+  const back = list.page > 1 ? `/ops/blocks?page=${list.page}` : "/ops/blocks";
+
+  return (
+    <section className="ops-page" aria-labelledby="blocks-title">
+      <h1 id="blocks-title" className="page-title">
+        {t("ops.blocks.title")}
+      </h1>
+      <p className="muted">{t("ops.blocks.intro")}</p>
+      {created ? (
+        <p className="form__info" role="status">
+          {t("ops.blocks.created", { id: created })}
+        </p>
+      ) : null}
+      {deleted ? (
+        <p className="form__info" role="status">
+          {t("ops.blocks.deleted", { id: deleted })}
+        </p>
+      ) : null}
+
+      <Form method="post" {...getFormProps(form)} className="form card ops-form" aria-labelledby="block-new-title">
+        <AuthenticityTokenInput />
+        <h2 id="block-new-title" className="card__title">
+          {t("ops.blocks.new")}
+        </h2>
+        <div className="field-grid">
+          <label className="field">
+            <span className="field__label">{t("ops.blocks.kind")}</span>
+            <select name={fields.kind.name} defaultValue={String(fields.kind.initialValue ?? "path")}>
+              {blockKinds.map((k) => (
+                <option key={k} value={k}>
+                  {t(`ops.blocks.kinds.${k}`)}
+                </option>
+              ))}
+            </select>
+            {err("kind")}
+          </label>
+          <label className="field">
+            <span className="field__label">{t("ops.blocks.pattern")}</span>
+            <input name={fields.pattern.name} defaultValue={(fields.pattern.initialValue as string | undefined) ?? ""} className="mono" required aria-describedby={`${fields.pattern.errorId} block-pattern-hint`} />
+            {err("pattern")}
+          </label>
+        </div>
+        <ul id="block-pattern-hint" className="field__hint ops-hints">
+          {blockKinds.map((k) => (
+            <li key={k}>{t(`ops.blocks.patternHints.${k}`)}</li>
+          ))}
+        </ul>
+        <label className="field">
+          <span className="field__label">{t("ops.blocks.reason")}</span>
+          <select name={fields.reason.name} defaultValue={String(fields.reason.initialValue ?? "4")}>
+            {blockReasons.map((r) => (
+              <option key={r} value={r}>
+                {t(`ops.blocks.reasons.${r}`)}
+              </option>
+            ))}
+          </select>
+          {err("reason")}
+        </label>
+        <div className="field-grid">
+          <label className="field">
+            <span className="field__label">{t("ops.blocks.appliesTo")}</span>
+            <select name={fields.appliesTo.name} defaultValue={String(fields.appliesTo.initialValue ?? "all")}>
+              {blockAudiences.map((a) => (
+                <option key={a} value={a}>
+                  {t(`ops.blocks.audiences.${a}`)}
+                </option>
+              ))}
+            </select>
+            {err("appliesTo")}
+          </label>
+          <label className="field">
+            <span className="field__label">{t("ops.blocks.priority")}</span>
+            <input name={fields.priority.name} type="number" min={-1000} max={1000} defaultValue={String(fields.priority.initialValue ?? "0")} />
+            {err("priority")}
+          </label>
+        </div>
+        <label className="field">
+          <span className="field__label">{t("ops.blocks.note")}</span>
+          <input name={fields.note.name} defaultValue={(fields.note.initialValue as string | undefined) ?? ""} maxLength={500} />
+          {err("note")}
+        </label>
+        {form.errors?.length ? (
+          <p className="field__error" role="alert">
+            {t(form.errors[0]!)}
+          </p>
+        ) : null}
+        {result?.detail && result.lastResult ? <p className="field__hint mono">{result.detail}</p> : null}
+        <div className="form--row">
+          <button type="submit" name="intent" value="create" className="button button--primary" disabled={busy}>
+            {t("ops.blocks.create")}
+          </button>
+        </div>
+      </Form>
+
+      <p className="muted">{t("ops.blocks.count", { count: list.total })}</p>
+      {list.items.length ? (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t("ops.blocks.kind")}</th>
+                <th scope="col">{t("ops.blocks.pattern")}</th>
+                <th scope="col">{t("ops.blocks.reason")}</th>
+                <th scope="col">{t("ops.blocks.appliesTo")}</th>
+                <th scope="col">{t("ops.blocks.priority")}</th>
+                <th scope="col">{t("ops.blocks.changed")}</th>
+                <th scope="col">{t("ops.blocks.actions")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((rule) => (
+                <tr key={rule.id} className={rule.active ? undefined : "table__row--muted"}>
+                  <td>{t(`ops.blocks.kinds.${rule.kind}`)}</td>
+                  <td>
+                    <span className="mono ops-break">{rule.pattern}</span>
+                    {rule.note ? <div className="muted small">{rule.note}</div> : null}
+                  </td>
+                  <td>{t(`ops.blocks.reasons.${rule.reason}`, { defaultValue: String(rule.reason) })}</td>
+                  <td>{t(`ops.blocks.audiences.${rule.applies_to}`, { defaultValue: rule.applies_to })}</td>
+                  <td>{rule.priority}</td>
+                  <td className="small muted">
+                    {rule.updated_by ?? rule.created_by ?? "—"} · {formatDateTime(rule.updated_at, lng, tz)}
+                  </td>
+                  <td>
+                    <RowActions rule={rule} back={back} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="muted">{t("ops.blocks.none")}</p>
+      )}
+      {pages > 1 ? (
+        <nav className="pager" aria-label={t("ops.pager")}>
+          {list.page > 1 ? <Link to={`/ops/blocks?page=${list.page - 1}`}>{t("ops.previous")}</Link> : <span />}
+          <span>{t("ops.pageOf", { page: list.page, pages })}</span>
+          {list.page < pages ? <Link to={`/ops/blocks?page=${list.page + 1}`}>{t("ops.next")}</Link> : <span />}
+        </nav>
+      ) : null}
+    </section>
+  );
+}

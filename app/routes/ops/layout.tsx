@@ -1,0 +1,57 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Logo } from "~/components/Logo";
+import { ShellError, shellErrorMeta } from "~/components/ShellError";
+import { requireOps } from "~/loaders/ops.server";
+import { type RootData, useRootData } from "~/root";
+
+/** The ops console's shell. Anyone without the ops role gets the site's ordinary 404. */
+export async function loader(args: LoaderFunctionArgs) {
+  const { user } = await requireOps(args);
+  return { name: user.name ?? String(user.id) };
+}
+
+export const meta: MetaFunction = (args) => (args.error ? shellErrorMeta(args) : [{ name: "robots", content: "noindex, nofollow" }]);
+
+const sections = [
+  { to: "/ops/redirects", key: "ops.nav.redirects" },
+  { to: "/ops/try", key: "ops.nav.try" },
+  { to: "/ops/transfer", key: "ops.nav.transfer" },
+  { to: "/ops/switches", key: "ops.nav.switches" },
+  { to: "/ops/blocks", key: "ops.nav.blocks" },
+  { to: "/ops/audit", key: "ops.nav.audit" },
+] as const;
+
+export default function OpsLayout() {
+  const { name } = useLoaderData<typeof loader>();
+  const root = useRootData() as RootData;
+  const { t } = useTranslation();
+  return (
+    <div className="ops">
+      <header className="ops__bar">
+        <a href={`/${root.lng}`} className="ops__brand">
+          <Logo company={root.companyName} />
+          <span className="ops__badge">{t("ops.title")}</span>
+        </a>
+        <span className="ops__user">{t("ops.signedInAs", { name })}</span>
+      </header>
+      <div className="ops__body">
+        <nav className="ops__nav" aria-label={t("ops.title")}>
+          {sections.map((s) => (
+            <NavLink key={s.to} to={s.to} className="ops__nav-link">
+              {t(s.key)}
+            </NavLink>
+          ))}
+        </nav>
+        <main id="content" className="ops__main">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ShellError root={useRootData() as RootData} />;
+}

@@ -1,0 +1,262 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { endonyms, supportedLanguages } from "~/i18n/languages";
+import { requireCsrf } from "~/loaders/csrf.server";
+import { redirectCodes, redirectRuleForm, toRuleInput } from "~/loaders/ops-forms";
+import { opsTitle, requireOps } from "~/loaders/ops.server";
+import {
+  type AdminError,
+  type RuleWarning,
+  adminError,
+  adminErrorKey,
+  createRedirectRule,
+  deleteRedirectRule,
+  getRedirectRule,
+  updateRedirectRule,
+  validateRedirectRule,
+} from "~/services/admin.server";
+import { UpstreamError } from "~/services/http.server";
+
+/** The id in the URL, or null for a new rule; anything else is a 404. */
+function ruleId(params: { id?: string }): number | null {
+  if (params.id === undefined) return null;
+  if (!/^\d{1,9}$/.test(params.id)) throw new Response("Not Found", { status: 404 });
+  return Number(params.id);
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const ops = await requireOps(args);
+  const id = ruleId(args.params);
+  let rule = null;
+  if (id !== null) {
+    try {
+      rule = await getRedirectRule(ops.token, id);
+    } catch (error) {
+      if (error instanceof UpstreamError && error.status === 404) throw new Response("Not Found", { status: 404 });
+      throw error;
+    }
+  }
+  return { rule, title: await opsTitle(ops.site, id === null ? "ops-redirect-new" : "ops-redirect-edit") };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex, nofollow" }];
+
+/** Field of the form an admin refusal belongs to, so the message stands next to it. */
+const fieldOf = (e: AdminError) => (e.field && ["source", "target", "code", "languages", "priority", "note"].includes(e.field) ? e.field : null);
+
+export async function action(args: ActionFunctionArgs) {
+  const ops = await requireOps(args);
+  const id = ruleId(args.params);
+  const formData = await args.request.formData();
+  await requireCsrf(args.request, formData);
+  const intent = formData.get("intent");
+
+  if (intent === "delete" && id !== null) {
+    if (formData.get("confirmDelete") !== "on") {
+      return data({ lastResult: null, warnings: [] as RuleWarning[], checked: false, loop: null as string[] | null, deleteError: "ops.redirects.confirmDeleteFirst" }, { status: 400 });
+    }
+    await deleteRedirectRule(ops.token, id);
+    throw redirect("/ops/redirects");
+  }
+
+  const submission = parseWithZod(formData, { schema: redirectRuleForm });
+  if (submission.status !== "success") {
+    return data({ lastResult: submission.reply(), warnings: [] as RuleWarning[], checked: false, loop: null as string[] | null, deleteError: null }, { status: 400 });
+  }
+  const input = toRuleInput(submission.value);
+  const refuse = (e: AdminError, status = 400) => {
+    const field = fieldOf(e);
+    const key = adminErrorKey(e.code);
+    return data(
+      {
+        lastResult: submission.reply(field ? { fieldErrors: { [field]: [key] } } : { formErrors: [key] }),
+        warnings: [] as RuleWarning[],
+        checked: false,
+        loop: e.loop ?? null,
+        deleteError: null,
+        // The platform's own wording, shown as a technical detail under the message.
+        detail: e.message,
+      },
+      { status },
+    );
+  };
+
+  try {
+    if (intent === "check") {
+      const result = await validateRedirectRule(ops.token, { ...input, ...(id !== null ? { id } : {}) });
+      const first = result.errors[0];
+      if (first) return refuse(first);
+      return data({ lastResult: submission.reply(), warnings: result.warnings, checked: true, loop: null as string[] | null, deleteError: null });
+    }
+    const saved = id === null ? await createRedirectRule(ops.token, input) : await updateRedirectRule(ops.token, id, input);
+    // Shadowing is a warning: the rule is saved and the warning shown on its page.
+    if (saved.warnings.length) {
+      return data({ lastResult: submission.reply(), warnings: saved.warnings, checked: false, loop: null as string[] | null, deleteError: null, savedId: saved.rule.id });
+    }
+    throw redirect(`/ops/redirects?saved=${saved.rule.id}`);
+  } catch (error) {
+    const refused = adminError(error);
+    if (!refused) throw error;
+    return refuse(refused, refused.code === "rate_limited" ? 429 : 400);
+  }
+}
+
+export default function RedirectEdit() {
+  const { rule } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    lastResult: result?.lastResult,
+    defaultValue: rule
+      ? { ...rule, languages: rule.languages ?? [], active: rule.active ? "on" : undefined }
+      : { code: "301", active: "on", priority: "0", languages: [] },
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: redirectRuleForm }),
+  });
+  const err = (name: keyof typeof fields) => {
+    const f = fields[name];
+    return f.errors?.length ? (
+      <p id={f.errorId} className="field__error" role="alert">
+        {t(f.errors[0]!)}
+      </p>
+    ) : null;
+  };
+  const languages = (fields.languages.initialValue as string[] | undefined) ?? [];
+  const savedId = result && "savedId" in result ? result.savedId : null;
+
+  return (
+    <section className="ops-page" aria-labelledby="rule-title">
+      <p>
+        <Link to="/ops/redirects">← {t("ops.redirects.title")}</Link>
+      </p>
+      <h1 id="rule-title" className="page-title">
+        {rule ? t("ops.redirects.editTitle") : t("ops.redirects.newTitle")}
+      </h1>
+      {savedId ? (
+        <p className="form__info" role="status">
+          {t("ops.redirects.savedWithWarnings", { id: savedId })}
+        </p>
+      ) : null}
+      {result?.checked && !result.warnings.length ? (
+        <p className="form__info" role="status">
+          {t("ops.redirects.checkOk")}
+        </p>
+      ) : null}
+      {result?.warnings.length ? (
+        <div className="notice notice--warning" role="status">
+          <ul className="notice__text">
+            {result.warnings.map((w) => (
+              <li key={`${w.kind}-${w.ruleId}`}>
+                {t(w.kind === "shadows" ? "ops.redirects.shadows" : "ops.redirects.shadowedBy", { id: w.ruleId, source: w.source })}{" "}
+                <Link to={`/ops/redirects/${w.ruleId}`}>{t("ops.redirects.open")}</Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {result?.loop ? (
+        <div className="notice notice--danger" role="alert">
+          <p className="notice__text">
+            {t("ops.redirects.loop")} <span className="mono">{result.loop.join(" → ")}</span>
+          </p>
+        </div>
+      ) : null}
+
+      <Form method="post" {...getFormProps(form)} className="form card ops-form">
+        <AuthenticityTokenInput />
+        <label className="field">
+          <span className="field__label">{t("ops.redirects.source")}</span>
+          <input name={fields.source.name} defaultValue={fields.source.initialValue as string} className="mono" required placeholder="/promo/:slug" aria-describedby={fields.source.errorId} />
+          <span className="field__hint">{t("ops.redirects.sourceHint")}</span>
+          {err("source")}
+        </label>
+        <label className="field">
+          <span className="field__label">{t("ops.redirects.target")}</span>
+          <input name={fields.target.name} defaultValue={fields.target.initialValue as string} className="mono" required placeholder="/bonuses/:slug" aria-describedby={fields.target.errorId} />
+          <span className="field__hint">{t("ops.redirects.targetHint")}</span>
+          {err("target")}
+        </label>
+        <div className="field-grid">
+          <label className="field">
+            <span className="field__label">{t("ops.redirects.code")}</span>
+            <select name={fields.code.name} defaultValue={String(fields.code.initialValue ?? "301")}>
+              {redirectCodes.map((c) => (
+                <option key={c} value={c}>
+                  {t(`ops.redirects.codes.${c}`)}
+                </option>
+              ))}
+            </select>
+            {err("code")}
+          </label>
+          <label className="field">
+            <span className="field__label">{t("ops.redirects.priority")}</span>
+            <input name={fields.priority.name} type="number" min={-1000} max={1000} defaultValue={String(fields.priority.initialValue ?? "0")} />
+            {err("priority")}
+          </label>
+        </div>
+        <fieldset className="field">
+          <legend className="field__label">{t("ops.redirects.languages")}</legend>
+          <span className="field__hint">{t("ops.redirects.languagesHint")}</span>
+          <div className="checkbox-grid">
+            {supportedLanguages.map((lng) => (
+              <label key={lng} className="checkbox">
+                <input type="checkbox" name={fields.languages.name} value={lng} defaultChecked={languages.includes(lng)} />
+                <span>
+                  {lng.toUpperCase()} · {endonyms[lng]}
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <label className="checkbox">
+          <input type="checkbox" name={fields.active.name} defaultChecked={fields.active.initialValue === "on"} />
+          <span>{t("ops.redirects.activeLabel")}</span>
+        </label>
+        <label className="field">
+          <span className="field__label">{t("ops.redirects.note")}</span>
+          <textarea name={fields.note.name} defaultValue={fields.note.initialValue as string} rows={2} maxLength={500} />
+          {err("note")}
+        </label>
+        {form.errors?.length ? (
+          <p className="field__error" role="alert">
+            {t(form.errors[0]!)}
+          </p>
+        ) : null}
+        {result && "detail" in result && typeof result.detail === "string" ? <p className="field__hint mono">{result.detail}</p> : null}
+        <div className="form--row">
+          <button type="submit" name="intent" value="save" className="button button--primary" disabled={busy}>
+            {t("ops.redirects.save")}
+          </button>
+          <button type="submit" name="intent" value="check" className="button button--ghost" disabled={busy}>
+            {t("ops.redirects.check")}
+          </button>
+        </div>
+      </Form>
+
+      {rule ? (
+        <Form method="post" className="form card ops-form ops-form--danger">
+          <AuthenticityTokenInput />
+          <h2 className="card__title">{t("ops.redirects.deleteTitle")}</h2>
+          <label className="checkbox">
+            <input type="checkbox" name="confirmDelete" />
+            <span>{t("ops.redirects.confirmDelete", { source: rule.source })}</span>
+          </label>
+          {result?.deleteError ? (
+            <p className="field__error" role="alert">
+              {t(result.deleteError)}
+            </p>
+          ) : null}
+          <button type="submit" name="intent" value="delete" className="button button--danger">
+            {t("ops.redirects.delete")}
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,338 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { type ShouldRevalidateFunction, useActionData, useLoaderData } from "@remix-run/react";
+import { serialize } from "cookie";
+import { useTranslation } from "react-i18next";
+import { CredentialsScreen } from "~/components/auth/CredentialsScreen";
+import { RegistrationForm, RegistrationTabs } from "~/components/auth/RegistrationForm";
+import {
+  HONEYPOT_FIELD,
+  countryOfLanguage,
+  credentialsEmailSchema,
+  defaultCurrencyFor,
+  registrationAllowed,
+  registrationSchemas,
+  registrationSlug,
+  registrationTypes,
+} from "~/components/auth/forms";
+import { localPath } from "~/components/paths";
+import { env, isProduction } from "~/env.server";
+import { REDIRECT_URL_COOKIE, afterAuthTarget, callerOf, sessionCookies, signedInRedirect } from "~/loaders/auth-session.server";
+import { requireCsrf } from "~/loaders/csrf.server";
+import { type PageContext, guardPage, pageLoader } from "~/loaders/guards.server";
+import { safeReturnPath } from "~/loaders/return-to";
+import { routeSeo } from "~/loaders/seo.server";
+import { type RegistrationInput, register, registrationCountries, sendCredentialsEmail } from "~/services/account.server";
+import { errorCode } from "~/services/auth.server";
+import { UpstreamError } from "~/services/http.server";
+import { log } from "~/services/log.server";
+import { seoMeta } from "~/seo";
+
+/**
+ * registration/{type?} (SPEC §2, §3, §5): fast (e-mail), phone, full and one-click sign-up.
+ * Refused (404) on a VIP domain or while registration is closed; signed-in users go to the
+ * language root. A one-click player sees the generated login and password once, with three ways
+ * to keep them; anyone whose e-mail or phone must be confirmed continues to user/accountverify.
+ */
+
+const notFound = () => new Response("Not Found", { status: 404 });
+
+/** Requests whose own action already ran: the credentials screen renders for the new player. */
+const actionRan = new WeakSet<object>();
+
+function refuseUnlessOpen(ctx: PageContext) {
+  const { config, url } = ctx.site;
+  if (!registrationAllowed({ allowed: config.registration.allowed, vipDomains: config.vipDomains, hostname: url.hostname })) throw notFound();
+}
+
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader(args, "registration", async (ctx) => {
+    const slug = registrationSlug(args.params.type);
+    if (!slug) throw notFound();
+    refuseUnlessOpen(ctx);
+    const { site } = ctx;
+    if (ctx.user && !actionRan.has(args.context)) throw redirect(`/${site.lng}`);
+    const countries = await registrationCountries(site.lng);
+    const visitor =
+      countries.find((c) => c.code === site.country) ??
+      countries.find((c) => c.code === site.config.country) ??
+      countries.find((c) => c.code === countryOfLanguage(site.lng)) ??
+      countries[0];
+    const origin = env.PUBLIC_ORIGIN ?? site.url.origin;
+    return {
+      lng: site.lng,
+      slug,
+      countries,
+      defaults: { country: visitor?.code ?? "", currency: defaultCurrencyFor(visitor?.code, site.config.defaultCurrency) },
+      returnTo: safeReturnPath(site.url.searchParams.get("returnTo"), ""),
+      companyName: site.config.companyName,
+      loginUrl: `${origin}/${site.lng}/login`,
+      seo: await routeSeo(ctx),
+    };
+  });
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+
+/** Pages with credentials or one-time links in them are not cached, nor leak their URL onwards. */
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders, parentHeaders }) => {
+  const out = new Headers(parentHeaders);
+  for (const name of ["Cache-Control", "Referrer-Policy"]) {
+    const value = actionHeaders.get(name) ?? loaderHeaders.get(name);
+    if (value) out.set(name, value);
+  }
+  return out;
+};
+
+/** After the one-click credentials are shown, nothing reloads this page (that would hide them). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => {
+  if (actionResult && typeof actionResult === "object" && (actionResult as { kind?: string }).kind === "credentials") return false;
+  return defaultShouldRevalidate;
+};
+
+const clearedTarget = () =>
+  serialize(REDIRECT_URL_COOKIE, "", { path: "/", httpOnly: true, sameSite: "lax", secure: isProduction, maxAge: 0, expires: new Date(0) });
+
+type FieldErrors = Record<string, string[]>;
+
+/** The platform's refusals as translated form and field errors (keys of the dictionary). */
+function refusal(error: unknown): { status: number; formErrors?: string[]; fieldErrors?: FieldErrors; retryAfterMinutes?: number } {
+  const e = errorCode(error);
+  const E = "registration.errors";
+  switch (e?.code) {
+    case "weak_password":
+      return { status: 400, fieldErrors: { password: [`${E}.weakPassword`] } };
+    case "underage":
+      return { status: 400, fieldErrors: { date_birthday: [`${E}.underage`] } };
+    case "email_taken":
+      return { status: 409, fieldErrors: { email: [`${E}.emailTaken`] } };
+    case "phone_taken":
+      return { status: 409, fieldErrors: { phone_number: [`${E}.phoneTaken`] } };
+    case "registration_closed":
+      return { status: 403, formErrors: [`${E}.closed`] };
+    case "rate_limited":
+      return { status: 429, formErrors: [`${E}.rateLimited`], retryAfterMinutes: Math.max(1, Math.ceil((e.retryAfterSeconds ?? 60) / 60)) };
+    case "bad_request":
+      return { status: 400, formErrors: [`${E}.badRequest`] };
+    default:
+      if (error instanceof UpstreamError) {
+        log.warn("registration.failed", { status: error.status, kind: error.kind, code: e?.code });
+        return { status: 503, formErrors: [`${E}.unavailable`] };
+      }
+      throw error;
+  }
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const ctx = await guardPage(args, "registration");
+  actionRan.add(args.context);
+  const { request } = args;
+  const { lng } = ctx.site;
+  const formData = await request.formData();
+  await requireCsrf(request, formData);
+
+  if (formData.get("intent") === "credentials-email") return credentialsEmail(ctx, formData);
+
+  const slug = registrationSlug(args.params.type);
+  if (!slug) throw notFound();
+  refuseUnlessOpen(ctx);
+  if (ctx.user) throw redirect(`/${lng}`);
+
+  const returnTo = formData.get("returnTo");
+  const trap = formData.get(HONEYPOT_FIELD);
+  if (typeof trap === "string" && trap.trim() !== "") {
+    // Answered as if it worked, so the bot learns nothing; nothing is registered.
+    log.warn("registration.honeypot", { type: slug, length: trap.length, ip: callerOf(request).clientIp });
+    throw redirect(`/${lng}`);
+  }
+
+  const submission = parseWithZod(formData, { schema: registrationSchemas[slug] });
+  if (submission.status !== "success") {
+    return data({ kind: "form" as const, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const form = submission.value as Record<string, unknown> & {
+    currency: string;
+    country_code: string;
+    bonus_choice: 0 | 1 | 2;
+    promocode?: string;
+  };
+
+  let phoneCode: string | undefined;
+  if (slug === "phone" || slug === "full") {
+    const country = (await registrationCountries(lng)).find((c) => c.code === form.country_code);
+    if (!country) {
+      return data(
+        { kind: "form" as const, result: submission.reply({ fieldErrors: { country_code: ["registration.errors.countryRequired"] }, hideFields: ["password"] }) },
+        { status: 400 },
+      );
+    }
+    phoneCode = country.telCode;
+  }
+
+  const base = {
+    currency: form.currency,
+    country_code: form.country_code,
+    bonus_choice: form.bonus_choice,
+    lng,
+    ...(form.promocode ? { promocode: form.promocode } : {}),
+  };
+  const str = (k: string) => String(form[k]);
+  const input: RegistrationInput =
+    slug === "fast"
+      ? { ...base, type: "fast_reg", email: str("email"), password: str("password") }
+      : slug === "phone"
+        ? { ...base, type: "phone_reg", phone_number: str("phone_number"), phone_code: phoneCode!, password: str("password") }
+        : slug === "full"
+          ? {
+              ...base,
+              type: "full_reg",
+              email: str("email"),
+              password: str("password"),
+              phone_number: str("phone_number"),
+              phone_code: phoneCode!,
+              name: str("name"),
+              surname: str("surname"),
+              date_birthday: str("date_birthday"),
+            }
+          : { ...base, type: "one_click" };
+
+  let account;
+  try {
+    account = await register(input, callerOf(request));
+  } catch (error) {
+    const r = refusal(error);
+    return data(
+      {
+        kind: "form" as const,
+        result: submission.reply({ formErrors: r.formErrors, fieldErrors: r.fieldErrors, hideFields: ["password"] }),
+        retryAfterMinutes: r.retryAfterMinutes,
+      },
+      { status: r.status },
+    );
+  }
+  log.info("registration.created", { userId: account.userId, type: registrationTypes[slug], activation: account.activation });
+
+  const session = { token: account.token, expiresAt: account.expiresAt, userId: account.userId };
+  const target = afterAuthTarget(request, lng, returnTo);
+  const next =
+    account.activation === "none"
+      ? target
+      : `/${lng}/user/accountverify${target === `/${lng}` ? "" : `?returnTo=${encodeURIComponent(target)}`}`;
+
+  if (slug === "one-click" && account.password) {
+    const headers = new Headers();
+    for (const c of sessionCookies(session)) headers.append("Set-Cookie", c);
+    headers.append("Set-Cookie", clearedTarget());
+    headers.set("Cache-Control", "no-store");
+    return data(
+      { kind: "credentials" as const, login: account.login, password: account.password, continueTo: next, email: null },
+      { headers },
+    );
+  }
+  if (account.activation !== "none") {
+    const headers = new Headers();
+    for (const c of sessionCookies(session)) headers.append("Set-Cookie", c);
+    headers.append("Set-Cookie", clearedTarget());
+    throw redirect(next, { headers });
+  }
+  throw signedInRedirect(request, lng, session, returnTo);
+}
+
+/** The one-click credentials by e-mail: only for the signed-in new player, within the hour. */
+async function credentialsEmail(ctx: PageContext, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: credentialsEmailSchema });
+  const login = String(formData.get("login") ?? "");
+  const password = String(formData.get("password") ?? "");
+  const continueTo = safeReturnPath(formData.get("continueTo"), `/${ctx.site.lng}`);
+  const screen = { kind: "credentials" as const, login, password, continueTo };
+  if (submission.status !== "success") {
+    return data({ ...screen, email: { result: submission.reply({ hideFields: ["password"] }), sent: false } }, { status: 400 });
+  }
+  const fail = (key: string, status: number) =>
+    data({ ...screen, email: { result: submission.reply({ formErrors: [key], hideFields: ["password"] }), sent: false } }, { status });
+  if (!ctx.user) return fail("registration.credentials.errorSession", 401);
+  try {
+    await sendCredentialsEmail(ctx.user.token, submission.value);
+  } catch (error) {
+    if (error instanceof UpstreamError && error.status === 403) return fail("registration.credentials.errorTooLate", 403);
+    if (error instanceof UpstreamError && error.status === 429) return fail("registration.errors.rateLimited", 429);
+    if (error instanceof UpstreamError) {
+      log.warn("registration.credentials_email_failed", { status: error.status, kind: error.kind });
+      return fail("registration.errors.unavailable", 503);
+    }
+    throw error;
+  }
+  return data({ ...screen, email: { result: submission.reply({ resetForm: true, hideFields: ["password"] }), sent: true, to: submission.value.email } });
+}
+
+
+export default function Registration() {
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { t } = useTranslation();
+  if (result?.kind === "credentials") {
+    return (
+      <div className="account-page">
+        <CredentialsScreen
+          login={result.login}
+          password={result.password}
+          continueTo={result.continueTo}
+          companyName={page.companyName}
+          loginUrl={page.loginUrl}
+          email={result.email}
+        />
+      </div>
+    );
+  }
+  const lastResult = result?.kind === "form" ? result.result : undefined;
+  const retryAfterMinutes = result?.kind === "form" ? (result as { retryAfterMinutes?: number }).retryAfterMinutes : undefined;
+  return (
+    <div className="reg">
+      <RegistrationPromo />
+      <section className="reg__panel" aria-labelledby="reg-title">
+        <h1 id="reg-title" className="reg__title">
+          {t("registration.title")}
+        </h1>
+        <p className="reg__lead">{t("registration.lead")}</p>
+        <RegistrationTabs lng={page.lng} current={page.slug} returnTo={page.returnTo} />
+        <RegistrationForm key={page.slug} page={page} lastResult={lastResult} retryAfterMinutes={retryAfterMinutes} />
+        <p className="reg__login">
+          {t("registration.haveAccount")}{" "}
+          <a href={localPath(page.lng, "/login")} className="reg__login-link">
+            {t("registration.logIn")}
+          </a>
+        </p>
+      </section>
+    </div>
+  );
+}
+
+function RegistrationPromo() {
+  const { t } = useTranslation();
+  return (
+    <aside className="reg-promo" aria-label={t("registration.promo.label")}>
+      <p className="reg-promo__kicker">{t("registration.promo.kicker")}</p>
+      <p className="reg-promo__amount">{t("registration.promo.amount")}</p>
+      <p className="reg-promo__text">{t("registration.promo.text")}</p>
+      <ul className="reg-promo__list">
+        {(["payouts", "live", "support"] as const).map((k) => (
+          <li key={k}>{t(`registration.promo.${k}`)}</li>
+        ))}
+      </ul>
+      <svg className="reg-promo__art" viewBox="0 0 200 200" width="180" height="180" aria-hidden="true" focusable="false">
+        <circle cx="100" cy="100" r="92" fill="rgba(255,255,255,.08)" />
+        <circle cx="100" cy="100" r="64" fill="#fff" />
+        <path
+          d="M100 58l20 14-8 24H88l-8-24zM100 58V40M120 72l18-8M112 96l14 16M88 96l-14 16M80 72l-18-8"
+          stroke="#0b1a14"
+          strokeWidth="5"
+          fill="none"
+          strokeLinejoin="round"
+        />
+        <path d="M150 40l6 12 13 2-9 9 2 13-12-6-12 6 2-13-9-9 13-2z" fill="#facc15" />
+      </svg>
+      <p className="reg-promo__small">{t("registration.promo.small")}</p>
+    </aside>
+  );
+}
+

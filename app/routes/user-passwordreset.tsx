@@ -1,0 +1,237 @@
+import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { AuthCard } from "~/components/auth/AuthCard";
+import { FormErrors, TextField } from "~/components/auth/Field";
+import { ForgotPasswordForm } from "~/components/auth/ForgotPasswordForm";
+import { PasswordField } from "~/components/auth/PasswordField";
+import { forgotPasswordSchema, resetPasswordSchema } from "~/components/auth/forms";
+import { localPath } from "~/components/paths";
+import { callerOf } from "~/loaders/auth-session.server";
+import { requireCsrf } from "~/loaders/csrf.server";
+import { guardPage, pageLoader } from "~/loaders/guards.server";
+import { routeSeo } from "~/loaders/seo.server";
+import { type CodeChannel, codeRefusal, forgotPassword, resetPassword } from "~/services/account.server";
+import { log } from "~/services/log.server";
+import { seoMeta } from "~/seo";
+
+/**
+ * user/passwordreset (SPEC §2): 1. the login (e-mail, phone or login) → a code goes out, and
+ * the page says where without saying whether the account exists; 2. the code and the new
+ * password twice; 3. done, with the way to log in. Code errors are wrong_code or time_up
+ * (SPEC §8), each with its own message. `?login=` fills step 1; `?login=&code=` opens step 2.
+ */
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader(args, "user-passwordreset", async (ctx) => {
+    const query = ctx.site.url.searchParams;
+    const login = (query.get("login") ?? "").trim().slice(0, 200);
+    const code = (query.get("code") ?? "").replace(/\s/g, "").slice(0, 12);
+    return { lng: ctx.site.lng, login, code, step: login && code ? ("code" as const) : ("login" as const), seo: await routeSeo(ctx) };
+  });
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+
+const minutes = (seconds: number | undefined) => Math.max(1, Math.ceil((seconds ?? 60) / 60));
+const hidden = ["password", "password_repeat"];
+
+export async function action(args: ActionFunctionArgs) {
+  await guardPage(args, "user-passwordreset");
+  const { request } = args;
+  const formData = await request.formData();
+  await requireCsrf(request, formData);
+
+  if (formData.get("intent") === "forgot") {
+    const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
+    if (submission.status !== "success") {
+      return data({ step: "login" as const, result: submission.reply(), retryAfterMinutes: undefined }, { status: 400 });
+    }
+    const { login } = submission.value;
+    let channel: CodeChannel;
+    try {
+      channel = await forgotPassword(login, callerOf(request));
+    } catch (error) {
+      const r = codeRefusal(error, "passwordReset");
+      if (!r) throw error;
+      return data(
+        { step: "login" as const, result: submission.reply({ formErrors: r.formErrors, fieldErrors: r.fieldErrors }), retryAfterMinutes: minutes(r.retryAfterSeconds) },
+        { status: r.status },
+      );
+    }
+    return data({ step: "code" as const, login, channel, result: undefined, resent: formData.get("resend") === "1", retryAfterMinutes: undefined });
+  }
+
+  const submission = parseWithZod(formData, { schema: resetPasswordSchema });
+  const login = String(formData.get("login") ?? "").trim().slice(0, 200);
+  if (submission.status !== "success") {
+    return data({ step: "code" as const, login, channel: null, result: submission.reply({ hideFields: hidden }), resent: false, retryAfterMinutes: undefined }, { status: 400 });
+  }
+  try {
+    await resetPassword({ login: submission.value.login, code: submission.value.code, password: submission.value.password }, callerOf(request));
+  } catch (error) {
+    const r = codeRefusal(error, "passwordReset");
+    if (!r) throw error;
+    return data(
+      {
+        step: "code" as const,
+        login,
+        channel: null,
+        result: submission.reply({ formErrors: r.formErrors, fieldErrors: r.fieldErrors, hideFields: hidden }),
+        resent: false,
+        retryAfterMinutes: minutes(r.retryAfterSeconds),
+      },
+      { status: r.status },
+    );
+  }
+  log.info("password.reset", {});
+  return data({ step: "done" as const });
+}
+
+const steps = ["login", "code", "done"] as const;
+
+function Steps({ current }: { current: (typeof steps)[number] }) {
+  const { t } = useTranslation();
+  const at = steps.indexOf(current);
+  return (
+    <ol className="steps" aria-label={t("passwordReset.stepsLabel")}>
+      {steps.map((s, i) => (
+        <li key={s} className={`steps__item${i < at ? " steps__item--done" : ""}${i === at ? " steps__item--current" : ""}`} aria-current={i === at ? "step" : undefined}>
+          <span className="steps__number">{i + 1}</span>
+          <span className="steps__label">{t(`passwordReset.steps.${s}`)}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export default function PasswordReset() {
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const here = localPath(page.lng, "/user/passwordreset");
+
+  if (result?.step === "done") {
+    return (
+      <div className="account-page">
+        <AuthCard
+          icon="check"
+          title={t("passwordReset.doneTitle")}
+          lead={<p>{t("passwordReset.doneText")}</p>}
+          footer={
+            <div className="account-card__actions">
+              <a className="button button--primary button--large" href={localPath(page.lng, "/login")}>
+                {t("passwordReset.logIn")}
+              </a>
+            </div>
+          }
+        >
+          <Steps current="done" />
+        </AuthCard>
+      </div>
+    );
+  }
+
+  if (result?.step === "code" || (!result && page.step === "code")) {
+    const login = result?.step === "code" ? result.login : page.login;
+    const channel = result?.step === "code" ? result.channel : null;
+    return (
+      <div className="account-page">
+        <AuthCard icon="shield" title={t("passwordReset.codeTitle")}>
+          <Steps current="code" />
+          {result?.step === "code" && !result.result ? (
+            <p className="notice notice--info" role="status">
+              <span className="notice__text">
+                {t(`passwordReset.sent.${channel ?? "any"}`, { login })} {result.resent ? t("passwordReset.resentNote") : ""}
+              </span>
+            </p>
+          ) : (
+            <p className="account-card__lead">{t("passwordReset.codeLead", { login })}</p>
+          )}
+          <ResetForm
+            key={login}
+            login={login}
+            defaultCode={result ? "" : page.code}
+            lastResult={result?.step === "code" ? result.result : undefined}
+            retryAfterMinutes={result?.step === "code" ? result.retryAfterMinutes : undefined}
+          />
+          <div className="code-form__resend">
+            <Form method="post" action={here} className="inline-form">
+              <AuthenticityTokenInput />
+              <input type="hidden" name="intent" value="forgot" />
+              <input type="hidden" name="resend" value="1" />
+              <input type="hidden" name="login" value={login} />
+              <span className="muted">{t("passwordReset.noCode")}</span>{" "}
+              <button type="submit" className="button-link">
+                {t("passwordReset.resend")}
+              </button>
+            </Form>
+            <a href={here} className="button-link">
+              {t("passwordReset.otherLogin")}
+            </a>
+          </div>
+        </AuthCard>
+      </div>
+    );
+  }
+
+  const loginResult = result?.step === "login" ? result : undefined;
+  return (
+    <div className="account-page">
+      <AuthCard
+        icon="key"
+        title={t("passwordReset.title")}
+        lead={<p>{t("passwordReset.lead")}</p>}
+        footer={
+          <p className="muted">
+            {t("passwordReset.remembered")} <a href={localPath(page.lng, "/login")}>{t("passwordReset.logIn")}</a>
+          </p>
+        }
+      >
+        <Steps current="login" />
+        <ForgotPasswordForm action={here} lastResult={loginResult?.result} defaultLogin={page.login} retryAfterMinutes={loginResult?.retryAfterMinutes} autoFocus />
+      </AuthCard>
+    </div>
+  );
+}
+
+function ResetForm({
+  login,
+  defaultCode,
+  lastResult,
+  retryAfterMinutes,
+}: {
+  login: string;
+  defaultCode: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+  retryAfterMinutes: number | undefined;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "reset";
+  const [form, fields] = useForm<{ login: string; code: string; password: string; password_repeat: string }>({
+    id: "password-reset",
+    lastResult,
+    defaultValue: { code: defaultCode },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="form">
+      <AuthenticityTokenInput />
+      <input type="hidden" name="intent" value="reset" />
+      <input type="hidden" name="login" value={login} />
+      <input type="text" name="username" value={login} autoComplete="username" readOnly hidden />
+      <TextField field={fields.code} label={t("passwordReset.codeLabel")} autoComplete="one-time-code" inputMode="numeric" className="field--code" autoFocus />
+      <PasswordField field={fields.password} label={t("passwordReset.passwordLabel")} autoComplete="new-password" hint={t("registration.fields.passwordHint")} />
+      <PasswordField field={fields.password_repeat} label={t("passwordReset.repeatLabel")} autoComplete="new-password" />
+      <FormErrors id={form.errorId} errors={form.errors} extra={{ minutes: retryAfterMinutes ?? 1 }} />
+      <button type="submit" className="button button--primary button--large" disabled={busy}>
+        {busy ? t("passwordReset.saving") : t("passwordReset.save")}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,266 @@
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import type { Db } from "../db/index.ts";
+import {
+  CAPTCHA_CODE_REQUIRED,
+  CAPTCHA_CODE_WRONG,
+  LOGIN_FAILURES_BEFORE_CAPTCHA,
+  LOGIN_FAILURES_PER_ACCOUNT,
+  LOGIN_FAILURES_PER_ADDRESS,
+  LOGIN_FAILURE_WINDOW_SECONDS,
+  RESEND_SECONDS,
+  SAVED_SESSION_SECONDS,
+  SESSION_SECONDS,
+  SMS_LOGIN_CODE_SECONDS,
+  TWO_STEP_CODE_SECONDS,
+} from "../domain/auth-limits.ts";
+import { consumeCaptchaToken } from "../domain/captcha.ts";
+import { issueCode, redeemCode } from "../domain/codes.ts";
+import { classifyLogin, fullPhone } from "../domain/login-identifier.ts";
+import { useLoginToken } from "../domain/login-tokens.ts";
+import { smsLoginCodeMessage, twoStepCodeMessage } from "../domain/messages.ts";
+import { sendMessage } from "../domain/outbox.ts";
+import { verifyPassword } from "../domain/passwords.ts";
+import { clearWindow, hitIfUnder, releaseHit } from "../domain/rate-limits.ts";
+import { rightsOf } from "../domain/rights.ts";
+import { type SessionUser, createSession, findAuth, hashToken, revokeSessionByHash } from "../domain/sessions.ts";
+import { loginLinkSign, sameHex } from "../domain/signing.ts";
+import { findUserByLogin, findUserByPhone, phoneAddress } from "../domain/users.ts";
+import { type AuthEnv, bearerToken, requireUser } from "./auth.ts";
+import { checkCodeFrom, codeInput } from "./code-checks.ts";
+import { apiError, clientAddress, parseJsonBody, rateLimited } from "./http.ts";
+
+export interface AuthSettings {
+  /** PLATFORM_SECRET: signs login links, newsletter links and code hashes. */
+  secret: string;
+  oneTapClientId: string;
+}
+
+/** "Remember me": a JSON boolean (0 and 1 are taken too). */
+export const saveFlag = z
+  .union([z.boolean(), z.literal(0), z.literal(1)])
+  .optional()
+  .transform((v) => v === true || v === 1);
+const password = z.string().min(1).max(1024);
+export const phoneDigits = z.string().regex(/^\d{4,15}$/, "expected 4 to 15 digits");
+export const dialingCode = z.string().regex(/^\d{1,4}$/, "expected 1 to 4 digits");
+const positiveId = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^\d{1,10}$/)
+      .transform(Number),
+  ])
+  .pipe(z.number().int().min(1).max(2_147_483_647));
+
+const loginBody = z.object({
+  uLogin: z.union([z.string(), z.number().int()]).transform(String).pipe(z.string().trim().min(1).max(200)),
+  uPassword: password,
+  save: saveFlag,
+});
+const phoneLoginBody = z.object({ phone_number: phoneDigits, country_code: dialingCode, uPassword: password, save: saveFlag });
+const smsSendBody = z.object({ "phone-number": phoneDigits, "phone-code": dialingCode });
+const smsLoginBody = z.object({ phone_number: phoneDigits, country_code: dialingCode, code: codeInput, save: saveFlag });
+const twoStepBody = z.object({ twoStepToken: z.string().min(1).max(256), code: codeInput, save: saveFlag });
+const tokenLoginBody = z.object({
+  method_id: positiveId,
+  token: z.string().min(1).max(256),
+  sign: z.string().min(1).max(256),
+  lng: z
+    .string()
+    .regex(/^[a-z]{2}$/)
+    .optional(),
+});
+const socialLoginBody = z.object({ login: positiveId, pass: z.string().min(1).max(256) });
+
+export const FAIL_ACCOUNT = "login_fail:account";
+const FAIL_ADDRESS = "login_fail:address";
+
+export const sessionSeconds = (save: boolean) => (save ? SAVED_SESSION_SECONDS : SESSION_SECONDS);
+
+/** The answer of every successful login and of registration. */
+export function sessionResult(session: { token: string; expiresAt: Date }, userId: number) {
+  return { token: session.token, expiresAt: session.expiresAt.toISOString(), userId };
+}
+
+/** /web-api/auth: the logins of SPEC §7 "Auth API", logout and rights. */
+export function loginApi(db: Db, settings: AuthSettings) {
+  const app = new Hono<AuthEnv>();
+
+  /** A new session (or, with two-step on, a ticket and a code by e-mail) for a user who proved who they are. */
+  async function signIn(c: Context, user: SessionUser, save: boolean) {
+    if (user.two_factor_enabled) {
+      const phone = phoneAddress(user);
+      const channel = user.email ? "email" : "sms";
+      const to = user.email ?? phone;
+      if (to) {
+        const issued = await db.transaction().execute(async (trx) => {
+          const code = await issueCode(trx, settings.secret, {
+            userId: user.id,
+            purpose: "two_step",
+            destination: to,
+            ttlSeconds: TWO_STEP_CODE_SECONDS,
+            withTicket: true,
+          });
+          await sendMessage(trx, twoStepCodeMessage(channel, to, code.code));
+          return code;
+        });
+        return c.json({ result: { twoStepRequired: true, twoStepToken: issued.ticket } });
+      }
+      // Nowhere to send a code (the hooks refuse such users); fail closed rather than skip the step.
+      return apiError(c, 400, "wrong_credentials", "Wrong login or password");
+    }
+    const session = await createSession(db, user.id, sessionSeconds(save));
+    return c.json({ result: sessionResult(session, user.id) });
+  }
+
+  /**
+   * A password login with its limits. Each attempt takes a slot of the account's and the
+   * address's failure allowance before the password is checked (so parallel guesses cannot
+   * overrun them); the slots are given back unless the password was wrong. From the 4th
+   * failure a solved captcha must come along in x-captcha-token.
+   */
+  async function passwordLogin(c: Context, user: SessionUser | undefined, accountKey: string, given: string, save: boolean) {
+    const address = clientAddress(c);
+    if (!address.ok) return address.response;
+    const account = await hitIfUnder(db, FAIL_ACCOUNT, accountKey, LOGIN_FAILURE_WINDOW_SECONDS, LOGIN_FAILURES_PER_ACCOUNT);
+    if (!account.allowed) return rateLimited(c, account.retryAfterSeconds, "failed logins for this account");
+    const fromAddress = await hitIfUnder(db, FAIL_ADDRESS, address.data, LOGIN_FAILURE_WINDOW_SECONDS, LOGIN_FAILURES_PER_ADDRESS);
+    const giveBack = () => Promise.all([releaseHit(db, FAIL_ACCOUNT, accountKey), fromAddress.allowed && releaseHit(db, FAIL_ADDRESS, address.data)]);
+    if (!fromAddress.allowed) {
+      await giveBack();
+      return rateLimited(c, fromAddress.retryAfterSeconds, "failed logins from this address");
+    }
+    // The slot just taken is this attempt; the failures before it decide the captcha.
+    if (account.hits - 1 >= LOGIN_FAILURES_BEFORE_CAPTCHA || fromAddress.hits - 1 >= LOGIN_FAILURES_BEFORE_CAPTCHA) {
+      const captchaToken = c.req.header("x-captcha-token");
+      const solved = captchaToken ? await consumeCaptchaToken(db, captchaToken) : false;
+      if (!solved) {
+        await giveBack();
+        const captchaCode = captchaToken ? CAPTCHA_CODE_WRONG : CAPTCHA_CODE_REQUIRED;
+        return apiError(c, 400, "captcha_required", captchaToken ? "The captcha token is wrong or used up" : "Solve a captcha to go on", {
+          captchaCode,
+        });
+      }
+    }
+    const right = await verifyPassword(user?.password_hash ?? null, given);
+    // Never say which part was wrong.
+    if (!user || !right) return apiError(c, 400, "wrong_credentials", "Wrong login or password");
+    await Promise.all([clearWindow(db, FAIL_ACCOUNT, accountKey), releaseHit(db, FAIL_ADDRESS, address.data)]);
+    return signIn(c, user, save);
+  }
+
+  app.post("/auth/login", async (c) => {
+    const parsed = await parseJsonBody(c, loginBody);
+    if (!parsed.ok) return parsed.response;
+    const identifier = classifyLogin(parsed.data.uLogin);
+    const user = await findUserByLogin(db, identifier);
+    // Unknown accounts are limited by what was typed, so probing them is limited too.
+    const accountKey = user ? `user:${user.id}` : `login:${JSON.stringify(identifier)}`;
+    return passwordLogin(c, user, accountKey, parsed.data.uPassword, parsed.data.save);
+  });
+
+  app.post("/auth/login/phone", async (c) => {
+    const parsed = await parseJsonBody(c, phoneLoginBody);
+    if (!parsed.ok) return parsed.response;
+    const { phone_number, country_code } = parsed.data;
+    const user = await findUserByPhone(db, country_code, phone_number);
+    const accountKey = user ? `user:${user.id}` : `phone:${fullPhone(country_code, phone_number)}`;
+    return passwordLogin(c, user, accountKey, parsed.data.uPassword, parsed.data.save);
+  });
+
+  app.post("/auth/sms/send", async (c) => {
+    const parsed = await parseJsonBody(c, smsSendBody);
+    if (!parsed.ok) return parsed.response;
+    const code = parsed.data["phone-code"];
+    const number = parsed.data["phone-number"];
+    const user = await findUserByPhone(db, code, number);
+    if (!user) return apiError(c, 400, "phone_not_found", "No account has this phone number");
+    const to = fullPhone(code, number);
+    const slot = await hitIfUnder(db, "sms_send:phone", to, RESEND_SECONDS, 1);
+    if (!slot.allowed) return rateLimited(c, slot.retryAfterSeconds, "codes for this phone");
+    await db.transaction().execute(async (trx) => {
+      const issued = await issueCode(trx, settings.secret, {
+        userId: user.id,
+        purpose: "sms_login",
+        destination: to,
+        ttlSeconds: SMS_LOGIN_CODE_SECONDS,
+      });
+      await sendMessage(trx, smsLoginCodeMessage(to, issued.code));
+    });
+    return c.json({ result: true, resendAfterSeconds: RESEND_SECONDS });
+  });
+
+  app.post("/auth/login/sms", async (c) => {
+    const parsed = await parseJsonBody(c, smsLoginBody);
+    if (!parsed.ok) return parsed.response;
+    const address = clientAddress(c);
+    if (!address.ok) return address.response;
+    const { phone_number, country_code, code, save } = parsed.data;
+    const user = await findUserByPhone(db, country_code, phone_number);
+    const checked = await checkCodeFrom(db, c, address.data, async () =>
+      user
+        ? redeemCode(db, settings.secret, { userId: user.id, purpose: "sms_login" }, code, (trx, userId) =>
+            createSession(trx, userId, sessionSeconds(save))
+          )
+        : { ok: false, error: "wrong_code" }
+    );
+    if (!checked.ok) return checked.response;
+    return c.json({ result: sessionResult(checked.value, checked.userId) });
+  });
+
+  app.post("/auth/login/two-step", async (c) => {
+    const parsed = await parseJsonBody(c, twoStepBody);
+    if (!parsed.ok) return parsed.response;
+    const address = clientAddress(c);
+    if (!address.ok) return address.response;
+    const { twoStepToken, code, save } = parsed.data;
+    const checked = await checkCodeFrom(db, c, address.data, () =>
+      redeemCode(db, settings.secret, { ticket: twoStepToken, purpose: "two_step" }, code, (trx, userId) =>
+        createSession(trx, userId, sessionSeconds(save))
+      )
+    );
+    if (!checked.ok) return checked.response;
+    return c.json({ result: sessionResult(checked.value, checked.userId) });
+  });
+
+  app.post("/auth/login/token", async (c) => {
+    const parsed = await parseJsonBody(c, tokenLoginBody);
+    if (!parsed.ok) return parsed.response;
+    const { method_id, token, sign } = parsed.data;
+    if (!sameHex(sign, loginLinkSign(settings.secret, method_id, token))) return apiError(c, 400, "bad_sign", "The link's signature is wrong");
+    const outcome = await db.transaction().execute(async (trx) => {
+      const used = await useLoginToken(trx, "link", { id: method_id }, token);
+      return used.ok ? { ...used, session: await createSession(trx, used.userId, SESSION_SECONDS) } : used;
+    });
+    if (!outcome.ok) return apiError(c, 400, outcome.error, outcome.error === "time_up" ? "The link has expired" : "The link is unknown or used");
+    return c.json({ result: sessionResult(outcome.session, outcome.userId) });
+  });
+
+  app.post("/auth/login/social", async (c) => {
+    const parsed = await parseJsonBody(c, socialLoginBody);
+    if (!parsed.ok) return parsed.response;
+    const { login, pass } = parsed.data;
+    const outcome = await db.transaction().execute(async (trx) => {
+      const used = await useLoginToken(trx, "social", { socialAccountId: login }, pass);
+      return used.ok ? { ...used, session: await createSession(trx, used.userId, SESSION_SECONDS) } : used;
+    });
+    if (!outcome.ok)
+      return apiError(c, 400, outcome.error, outcome.error === "time_up" ? "The social pass has expired" : "The social pass is unknown or used");
+    return c.json({ result: sessionResult(outcome.session, outcome.userId) });
+  });
+
+  // Idempotent: an unknown, expired or already revoked token is a successful logout too.
+  app.post("/auth/logout", async (c) => {
+    const token = bearerToken(c);
+    const auth = await findAuth(db, token);
+    const sessionHash = auth?.sessionHash ?? (token ? hashToken(token) : null);
+    if (sessionHash) await revokeSessionByHash(db, sessionHash);
+    return c.json({ result: true });
+  });
+
+  app.get("/auth/rights", requireUser(db), (c) => c.json({ result: rightsOf(c.var.user) }));
+
+  return app;
+}

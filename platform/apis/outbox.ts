@@ -1,0 +1,35 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { Db } from "../db/index.ts";
+import { parseQuery } from "./http.ts";
+
+const outboxQuery = z.object({
+  to: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    // A "+" left unencoded in a query string arrives as a space (trimmed away): put it back.
+    .transform((v) => (v.includes("@") ? v.toLowerCase() : /^\d+$/.test(v) ? `+${v}` : v))
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(20),
+});
+
+/** /__dev/outbox: what the fake SMS and e-mail senders sent, newest first (never in production). */
+export function devOutboxApi(db: Db) {
+  const app = new Hono();
+
+  app.get("/outbox", async (c) => {
+    const q = parseQuery(c, outboxQuery);
+    if (!q.ok) return q.response;
+    let query = db
+      .selectFrom("outbox")
+      .select(["id", "channel", "to", "subject", "body", "code", "created_at"])
+      .orderBy("id", "desc")
+      .limit(q.data.limit);
+    if (q.data.to) query = query.where("to", "=", q.data.to);
+    return c.json({ messages: await query.execute() });
+  });
+
+  return app;
+}

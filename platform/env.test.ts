@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { DEV_ONE_TAP_CLIENT_ID, DEV_PLATFORM_SECRET, parsePlatformEnv } from "./env.ts";
+
+// Plain objects stand in for process.env (whose type insists on NODE_ENV).
+const parse = (vars: Record<string, string>) => parsePlatformEnv(vars as NodeJS.ProcessEnv);
+
+describe("platform environment", () => {
+  it("falls back to the dev secret and client id outside production", () => {
+    const env = parse({});
+    expect(env.PLATFORM_SECRET).toBe(DEV_PLATFORM_SECRET);
+    expect(env.ONE_TAP_CLIENT_ID).toBe(DEV_ONE_TAP_CLIENT_ID);
+  });
+
+  it("takes a given secret", () => {
+    expect(parse({ PLATFORM_SECRET: "s".repeat(32) }).PLATFORM_SECRET).toBe("s".repeat(32));
+  });
+
+  it("refuses a short secret", () => {
+    expect(() => parse({ PLATFORM_SECRET: "short" })).toThrow(/PLATFORM_SECRET: PLATFORM_SECRET must be at least 32 characters/);
+  });
+
+  it("requires an own secret in production", () => {
+    expect(() => parse({ NODE_ENV: "production" })).toThrow(/PLATFORM_SECRET: is required/);
+    expect(() => parse({ NODE_ENV: "production", PLATFORM_SECRET: DEV_PLATFORM_SECRET })).toThrow(/PLATFORM_SECRET/);
+    expect(parse({ NODE_ENV: "production", PLATFORM_SECRET: "p".repeat(40) }).PLATFORM_SECRET).toBe("p".repeat(40));
+  });
+});

@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CookieJar, csrfToken, getPage, postForm } from "../support/forms";
+import { hooks } from "../support/hooks";
+import { type Stack, startStack } from "../support/stack";
+
+let stack: Stack;
+let h: ReturnType<typeof hooks>;
+beforeAll(async () => {
+  // Each test signs in from its own address, as the platform's captcha and rate limits count
+  // failures per address too.
+  stack = await startStack({ siteEnv: { TRUSTED_CLIENT_IP_HEADER: "x-test-client-ip" } });
+  h = hooks(stack.platformUrl);
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+let address = 10;
+const ips = new WeakMap<CookieJar, string>();
+function ipOf(jar: CookieJar) {
+  if (!ips.has(jar)) ips.set(jar, `198.51.100.${address++}`);
+  return { "x-test-client-ip": ips.get(jar)! };
+}
+
+async function loginForm(jar: CookieJar, fields: Record<string, string>, path = "/en/login") {
+  const { html } = await getPage(stack.siteUrl, path, jar, ipOf(jar));
+  return postForm(stack.siteUrl, "/en/login", jar, { csrf: csrfToken(html), formType: "login_password", step: "credentials", ...fields }, ipOf(jar));
+}
+
+describe("sign-in over plain forms", () => {
+  it("signs in with a fresh HttpOnly, SameSite token every time, and the old one stops working after logout", async () => {
+    await h.createUser({ email: "twice@example.com", password: "Secret123" });
+    const first = new CookieJar();
+    const res1 = await loginForm(first, { uLogin: "twice@example.com", uPassword: "Secret123", save: "on" });
+    expect(res1.status).toBe(302);
+    const cookie = res1.headers.getSetCookie().find((c) => c.startsWith("user_token="))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).toMatch(/Expires=/);
+    expect(first.get("ua")).toBe("1");
+
+    const second = new CookieJar();
+    await loginForm(second, { uLogin: "twice@example.com", uPassword: "Secret123" });
+    expect(second.get("user_token")).toBeTruthy();
+    expect(second.get("user_token")).not.toBe(first.get("user_token"));
+
+    // Signed in: the header shows the account.
+    const home = await getPage(stack.siteUrl, "/en", first);
+    expect(home.html).toContain("user-chip");
+
+    // Logout ends the first session on the platform and clears its cookies.
+    const logoutPage = await getPage(stack.siteUrl, "/en/logout", first);
+    const out = await postForm(stack.siteUrl, "/en/logout", first, { csrf: csrfToken(logoutPage.html) });
+    expect(out.status).toBe(302);
+    expect(out.headers.get("location")).toBe("/en");
+    expect(first.get("user_token")).toBeUndefined();
+    const oldToken = res1.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("user_token="))!
+      .split(";")[0]!;
+    const stale = await fetch(`${stack.siteUrl}/en/session`, { headers: { cookie: oldToken } });
+    expect(await stale.json()).toMatchObject({ signedIn: false });
+    // The second session is untouched.
+    const other = await fetch(`${stack.siteUrl}/en/session`, { headers: { cookie: second.header() } });
+    expect(await other.json()).toMatchObject({ signedIn: true });
+  });
+
+  it("shows a translated error next to the form and never echoes the password", async () => {
+    await h.createUser({ email: "echo@example.com", password: "Secret123" });
+    const jar = new CookieJar();
+    const res = await loginForm(jar, { uLogin: "echo@example.com", uPassword: "NotThePassword-987" });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain("The login or password is incorrect.");
+    expect(html).not.toContain("NotThePassword-987");
+    expect(html).toContain('value="echo@example.com"');
+    expect(jar.get("user_token")).toBeUndefined();
+  });
+
+  it("asks for a captcha after repeated failures and lets a solved one through", async () => {
+    await h.createUser({ email: "captcha@example.com", password: "Secret123" });
+    const jar = new CookieJar();
+    let html = "";
+    for (let i = 0; i < 4; i++) {
+      const res = await loginForm(jar, { uLogin: "captcha@example.com", uPassword: `wrong-${i}` });
+      html = await res.text();
+    }
+    expect(html).toContain("data:image/svg+xml");
+    const id = /name="captchaId" value="([^"]+)"/.exec(html)?.[1];
+    expect(id).toBeTruthy();
+    const answer = await h.captchaAnswer(id!);
+    const ok = await postForm(
+      stack.siteUrl,
+      "/en/login",
+      jar,
+      {
+        csrf: csrfToken(html),
+        formType: "login_password",
+        step: "credentials",
+        uLogin: "captcha@example.com",
+        uPassword: "Secret123",
+        captchaId: id!,
+        captchaAnswer: answer,
+      },
+      ipOf(jar)
+    );
+    expect(ok.status).toBe(302);
+    expect(jar.get("user_token")).toBeTruthy();
+  });
+
+  it("keeps an open-redirect attempt in the return URL on the site", async () => {
+    await h.createUser({ email: "return@example.com", password: "Secret123" });
+    for (const evil of ["https://evil.example/", "//evil.example/x", "/\\evil.example"]) {
+      const jar = new CookieJar();
+      const res = await loginForm(jar, { uLogin: "return@example.com", uPassword: "Secret123", returnTo: evil });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("/en");
+    }
+    const jar = new CookieJar();
+    const good = await loginForm(jar, { uLogin: "return@example.com", uPassword: "Secret123", returnTo: "/en/rules/2" });
+    expect(good.headers.get("location")).toBe("/en/rules/2");
+  });
+
+  it("refuses a cross-site POST (another origin, no CSRF token, or a token without its cookie)", async () => {
+    await h.createUser({ email: "csrf@example.com", password: "Secret123" });
+    const fields = { formType: "login_password", step: "credentials", uLogin: "csrf@example.com", uPassword: "Secret123" };
+    // A browser posting from another site sends its Origin: Remix refuses the action outright.
+    const crossSite = await fetch(`${stack.siteUrl}/en/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
+      body: new URLSearchParams(fields),
+    });
+    expect(crossSite.status).toBeGreaterThanOrEqual(400);
+    expect(crossSite.headers.getSetCookie().some((c) => c.startsWith("user_token="))).toBe(false);
+    // Without an Origin, the missing CSRF token is refused by our own check.
+    const bare = await fetch(`${stack.siteUrl}/en/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+    });
+    expect(bare.status).toBe(403);
+    expect(bare.headers.getSetCookie().some((c) => c.startsWith("user_token="))).toBe(false);
+
+    const victim = new CookieJar();
+    const { html } = await getPage(stack.siteUrl, "/en/login", victim);
+    const stolenToken = csrfToken(html);
+    const attacker = new CookieJar();
+    const forged = await postForm(stack.siteUrl, "/en/login", attacker, {
+      csrf: stolenToken,
+      formType: "login_password",
+      step: "credentials",
+      uLogin: "csrf@example.com",
+      uPassword: "Secret123",
+    });
+    expect(forged.status).toBe(403);
+  });
+
+  it("applies a saved redirect target once after sign-in", async () => {
+    const { token } = await h.createUser({ email: "saved@example.com", password: "Secret123", ban_level: 0 });
+    expect(token).toBeTruthy();
+    const jar = new CookieJar();
+    // A page that needs sign-in saves itself as the target.
+    const protectedPage = await getPage(stack.siteUrl, "/en/block-appeal-history", jar, ipOf(jar));
+    expect(protectedPage.res.status).toBe(302);
+    expect(jar.get("redirect_url")).toBeTruthy();
+    const res = await loginForm(jar, { uLogin: "saved@example.com", uPassword: "Secret123" }, "/en/login");
+    expect(res.headers.get("location")).toBe("/en/block-appeal-history");
+    expect(jar.get("redirect_url")).toBeUndefined();
+  });
+});
+
+describe("social one-tap", () => {
+  it("signs in with the provider's credential posted by the prompt (double-submit CSRF)", async () => {
+    const res = await fetch(`${stack.platformUrl}/__test/social/credential`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: `tap-${Date.now()}@example.com`, name: "Tap User" }),
+    });
+    const { credential } = (await res.json()) as { credential: string };
+    const jar = new CookieJar();
+    jar.set("g_csrf_token", "one-tap-csrf-0123");
+    const posted = await postForm(stack.siteUrl, "/en/login/google-one-tap", jar, { credential, g_csrf_token: "one-tap-csrf-0123" });
+    expect(posted.status).toBe(302);
+    const next = posted.headers.get("location")!;
+    expect(next).toMatch(/^\/en\/login\/social\?/);
+    const signIn = await getPage(stack.siteUrl, next, jar);
+    expect(signIn.res.status).toBe(302);
+    expect(jar.get("user_token")).toBeTruthy();
+  });
+
+  it("refuses a credential without the matching g_csrf_token cookie", async () => {
+    const jar = new CookieJar();
+    const posted = await postForm(stack.siteUrl, "/en/login/google-one-tap", jar, { credential: "x".repeat(40), g_csrf_token: "one-tap-csrf-0123" });
+    expect(posted.status).toBe(403);
+  });
+});
