@@ -1,4 +1,4 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +7,7 @@ import { localPath } from "~/components/paths";
 import { callerOf, signedInRedirect } from "~/loaders/auth-session.server";
 import { pageLoader } from "~/loaders/guards.server";
 import { routeSeo } from "~/loaders/seo.server";
+import { privatePageHeaders } from "~/loaders/private-headers";
 import { errorCode, loginBySocial } from "~/services/auth.server";
 import { UpstreamError } from "~/services/http.server";
 import { log } from "~/services/log.server";
@@ -52,15 +53,7 @@ export const loader = (args: LoaderFunctionArgs) =>
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
-/** Pages with credentials or one-time links in them are not cached, nor leak their URL onwards. */
-export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders, parentHeaders }) => {
-  const out = new Headers(parentHeaders);
-  for (const name of ["Cache-Control", "Referrer-Policy"]) {
-    const value = actionHeaders.get(name) ?? loaderHeaders.get(name);
-    if (value) out.set(name, value);
-  }
-  return out;
-};
+export const headers = privatePageHeaders;
 
 export default function LoginSocial() {
   const { lng, error } = useLoaderData<typeof loader>();

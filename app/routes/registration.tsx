@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { type ShouldRevalidateFunction, useActionData, useLoaderData } from "@remix-run/react";
 import { serialize } from "cookie";
@@ -23,6 +23,7 @@ import { requireCsrf } from "~/loaders/csrf.server";
 import { type PageContext, guardPage, pageLoader } from "~/loaders/guards.server";
 import { safeReturnPath } from "~/loaders/return-to";
 import { routeSeo } from "~/loaders/seo.server";
+import { privatePageHeaders } from "~/loaders/private-headers";
 import { type RegistrationInput, register, registrationCountries, sendCredentialsEmail } from "~/services/account.server";
 import { errorCode } from "~/services/auth.server";
 import { UpstreamError } from "~/services/http.server";
@@ -74,15 +75,7 @@ export const loader = (args: LoaderFunctionArgs) =>
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
-/** Pages with credentials or one-time links in them are not cached, nor leak their URL onwards. */
-export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders, parentHeaders }) => {
-  const out = new Headers(parentHeaders);
-  for (const name of ["Cache-Control", "Referrer-Policy"]) {
-    const value = actionHeaders.get(name) ?? loaderHeaders.get(name);
-    if (value) out.set(name, value);
-  }
-  return out;
-};
+export const headers = privatePageHeaders;
 
 /** After the one-click credentials are shown, nothing reloads this page (that would hide them). */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => {

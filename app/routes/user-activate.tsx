@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -10,6 +10,7 @@ import { requireCsrf } from "~/loaders/csrf.server";
 import { type PageContext, guardPage, pageLoader } from "~/loaders/guards.server";
 import { pageUrl } from "~/loaders/request.server";
 import { routeSeo } from "~/loaders/seo.server";
+import { privatePageHeaders } from "~/loaders/private-headers";
 import { type ActivationChannel, activateByLink, activationAction, codeRefusal } from "~/services/account.server";
 import { seoMeta } from "~/seo";
 
@@ -62,15 +63,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
-/** Pages with credentials or one-time links in them are not cached, nor leak their URL onwards. */
-export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders, parentHeaders }) => {
-  const out = new Headers(parentHeaders);
-  for (const name of ["Cache-Control", "Referrer-Policy"]) {
-    const value = actionHeaders.get(name) ?? loaderHeaders.get(name);
-    if (value) out.set(name, value);
-  }
-  return out;
-};
+export const headers = privatePageHeaders;
 
 export async function action(args: ActionFunctionArgs) {
   const ctx = await guardPage(args, routeIdOf(args.request));

@@ -21,10 +21,7 @@ const phoneNumber = () => `9${String(Date.now()).slice(-6)}${String(++seq).padSt
 async function expectSignedIn(page: Page) {
   await expect(page.getByRole("banner").getByRole("link", { name: "Log out" })).toBeVisible();
 }
-async function latestCode(to: string) {
-  await expect.poll(async () => (await h.outbox(to)).length).toBeGreaterThan(0);
-  return (await h.outbox(to))[0]!.code!;
-}
+const latestCode = (to: string) => h.outboxCode(to);
 
 for (const js of [false, true]) {
   test.describe(`login with JavaScript ${js ? "on" : "off"}`, () => {

@@ -1,4 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
+import { outboxCode as sharedOutboxCode } from "../support/hooks";
 import { type Stack, startStack } from "../support/stack";
 import { waitForHydration } from "./helpers";
 
@@ -26,17 +27,7 @@ async function createUser(email: string, password: string) {
   expect(res.status).toBe(201);
 }
 
-async function outboxCode(to: string): Promise<string> {
-  let code: string | null | undefined;
-  await expect
-    .poll(async () => {
-      const res = await fetch(`${stack.platformUrl}/__dev/outbox?to=${encodeURIComponent(to)}`);
-      code = ((await res.json()) as { messages: Array<{ code: string | null }> }).messages[0]?.code;
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code!;
-}
+const outboxCode = (to: string) => sharedOutboxCode(stack.platformUrl, to);
 
 async function logIn(page: Page, email: string, password: string) {
   const res = await page.request.post(`${stack.platformUrl}/web-api/auth/login`, { data: { uLogin: email, uPassword: password, save: false } });

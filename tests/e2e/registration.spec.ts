@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { type Page, expect, test } from "@playwright/test";
+import { outboxCode as sharedOutboxCode } from "../support/hooks";
 import { type Stack, startStack } from "../support/stack";
 import { waitForHydration } from "./helpers";
 
@@ -22,17 +23,7 @@ const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++seq
 const phoneNumber = () => `15${String(Date.now()).slice(-6)}${String(++seq % 100).padStart(2, "0")}`;
 const url = (path: string) => `${stack.siteUrl}${path}`;
 
-async function outboxCode(to: string): Promise<string> {
-  let code: string | null | undefined;
-  await expect
-    .poll(async () => {
-      const res = await fetch(`${stack.platformUrl}/__dev/outbox?to=${encodeURIComponent(to)}`);
-      code = ((await res.json()) as { messages: Array<{ code: string | null }> }).messages[0]?.code;
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code!;
-}
+const outboxCode = (to: string) => sharedOutboxCode(stack.platformUrl, to);
 
 async function open(page: Page, path: string, js: boolean) {
   await page.setExtraHTTPHeaders({ [IP_HEADER]: `203.0.113.${(seq++ % 250) + 1}` });

@@ -40,12 +40,25 @@ export function hooks(platformUrl: string) {
     hits: async (path: string) => ((await call(platformUrl, "GET", `/__test/hits?path=${encodeURIComponent(path)}`)) as { count: number }).count,
     resetHits: () => call(platformUrl, "DELETE", "/__test/hits"),
     /** Messages the fake SMS and e-mail senders "sent" to an address, newest first. */
+    outboxCode: (to: string) => outboxCode(platformUrl, to),
     outbox: async (to: string) =>
       ((await call(platformUrl, "GET", `/__dev/outbox?to=${encodeURIComponent(to)}`)) as { messages: Array<{ code: string | null; body: string; channel: string }> })
         .messages,
     expireSession: (token: string) => call(platformUrl, "POST", `/__test/sessions/${encodeURIComponent(token)}/expire`),
     captchaAnswer: async (id: string) => ((await call(platformUrl, "GET", `/__test/captcha/${encodeURIComponent(id)}`)) as { answer: string }).answer,
   };
+}
+
+/** The code of the newest message the fake senders "sent" to an address, waiting for it a little. */
+export async function outboxCode(platformUrl: string, to: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${platformUrl}/__dev/outbox?to=${encodeURIComponent(to)}`);
+    const code = ((await res.json()) as { messages: Array<{ code: string | null }> }).messages[0]?.code;
+    if (code && /^\d{6}$/.test(code)) return code;
+    if (Date.now() > deadline) throw new Error(`no code in the outbox for ${to}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 export const defaultMaintenance = {
