@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { formatDateTime } from "~/components/format";
+import { Pager } from "~/components/Pager";
 import { opsTitle, requireOps } from "~/loaders/ops.server";
 import { type AuditEntry, listAudit } from "~/services/admin.server";
 
@@ -158,14 +159,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
 
 export default function Audit() {
   const { list, query } = useLoaderData<typeof loader>();
-  const [params] = useSearchParams();
   const { t } = useTranslation();
-  const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
-  const pageLink = (page: number) => {
-    const next = new URLSearchParams(params);
-    next.set("page", String(page));
-    return `/ops/audit?${next}`;
-  };
   const options: string[] = [...entities];
   if (query.entity && !options.includes(query.entity)) options.push(query.entity);
   return (
@@ -199,13 +193,7 @@ export default function Audit() {
       ) : (
         <p className="muted">{t("ops.audit.none")}</p>
       )}
-      {pages > 1 ? (
-        <nav className="pager" aria-label={t("ops.pager")}>
-          {list.page > 1 ? <Link to={pageLink(list.page - 1)}>{t("ops.previous")}</Link> : <span />}
-          <span>{t("ops.pageOf", { page: list.page, pages })}</span>
-          {list.page < pages ? <Link to={pageLink(list.page + 1)}>{t("ops.next")}</Link> : <span />}
-        </nav>
-      ) : null}
+      <Pager path="/ops/audit" page={list.page} total={list.total} pageSize={list.pageSize} />
     </section>
   );
 }

@@ -2,11 +2,12 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { formatDateTime } from "~/components/format";
+import { Pager } from "~/components/Pager";
 import { requireCsrf } from "~/loaders/csrf.server";
 import { safeReturnPath } from "~/loaders/return-to";
 import { opsTitle, requireOps } from "~/loaders/ops.server";
@@ -185,7 +186,6 @@ export default function Blocks() {
       </p>
     ) : null;
   };
-  const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
   const back = list.page > 1 ? `/ops/blocks?page=${list.page}` : "/ops/blocks";
 
   return (
@@ -320,13 +320,7 @@ export default function Blocks() {
       ) : (
         <p className="muted">{t("ops.blocks.none")}</p>
       )}
-      {pages > 1 ? (
-        <nav className="pager" aria-label={t("ops.pager")}>
-          {list.page > 1 ? <Link to={`/ops/blocks?page=${list.page - 1}`}>{t("ops.previous")}</Link> : <span />}
-          <span>{t("ops.pageOf", { page: list.page, pages })}</span>
-          {list.page < pages ? <Link to={`/ops/blocks?page=${list.page + 1}`}>{t("ops.next")}</Link> : <span />}
-        </nav>
-      ) : null}
+      <Pager path="/ops/blocks" page={list.page} total={list.total} pageSize={list.pageSize} />
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { listQuery } from "~/loaders/ops-forms";
 import { opsTitle, requireOps } from "~/loaders/ops.server";
 import { safeReturnPath } from "~/loaders/return-to";
 import { type RedirectRule, adminError, listRedirectRules, setRedirectRuleActive } from "~/services/admin.server";
+import { Pager } from "~/components/Pager";
 
 const PAGE_SIZE = 50;
 
@@ -71,13 +72,6 @@ export default function Redirects() {
   const [params] = useSearchParams();
   const { t } = useTranslation();
   const back = `/ops/redirects${params.toString() ? `?${params}` : ""}`;
-  const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
-  const pageLink = (page: number) => {
-    const next = new URLSearchParams(params);
-    next.set("page", String(page));
-    next.delete("saved");
-    return `/ops/redirects?${next}`;
-  };
   return (
     <section aria-labelledby="redirects-title" className="ops-page">
       <div className="ops-page__head">
@@ -167,13 +161,7 @@ export default function Redirects() {
           </tbody>
         </table>
       </div>
-      {pages > 1 ? (
-        <nav className="pager" aria-label={t("ops.pager")}>
-          {list.page > 1 ? <Link to={pageLink(list.page - 1)}>{t("ops.previous")}</Link> : <span />}
-          <span>{t("ops.pageOf", { page: list.page, pages })}</span>
-          {list.page < pages ? <Link to={pageLink(list.page + 1)}>{t("ops.next")}</Link> : <span />}
-        </nav>
-      ) : null}
+      <Pager path="/ops/redirects" page={list.page} total={list.total} pageSize={list.pageSize} drop={["saved"]} />
     </section>
   );
 }
