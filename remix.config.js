@@ -1,10 +1,15 @@
 import { opsRouteTable, routeTable } from "./app/route-table.mjs";
 
+// `npm run dev` builds into .data/dev-build, so its development build never replaces the
+// production build in build/ that `npm start` and the tests serve.
+const devBuild = process.env.REMIX_DEV_BUILD === "1";
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
   // Routes come from app/route-table.mjs, not from file names.
   ignoredRouteFiles: ["**/*"],
   serverModuleFormat: "esm",
+  ...(devBuild ? { serverBuildPath: ".data/dev-build/index.js", assetsBuildDirectory: ".data/dev-build/assets" } : {}),
   serverDependenciesToBundle: [/^remix-i18next/, /^remix-utils/],
   future: {
     v3_fetcherPersist: true,

@@ -1,23 +1,10 @@
 // `npm start`: the platform on its embedded database, then the built site; prints the URL.
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { root, startPlatform, startSite, stop } from "./processes.mjs";
+import { localSecret } from "./local-secret.mjs";
+import { startPlatform, startSite, stop } from "./processes.mjs";
 
 const started = Date.now();
 const sitePort = Number(process.env.PORT ?? 3000);
 const platformPort = Number(process.env.PLATFORM_PORT ?? 4000);
-
-// A local run needs a stable cookie-signing secret; it is made once and kept with the data.
-function localSecret() {
-  const dir = join(root, ".data");
-  const file = join(dir, "session-secret");
-  if (!existsSync(file)) {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(file, randomBytes(48).toString("hex"), { mode: 0o600 });
-  }
-  return readFileSync(file, "utf8").trim();
-}
 
 const children = [];
 async function shutdown(code = 0) {
