@@ -9,26 +9,55 @@ const sitePort = Number(process.env.PORT ?? 3000);
 const platformPort = Number(process.env.PLATFORM_PORT ?? 4000);
 const platformUrl = process.env.PLATFORM_URL ?? `http://127.0.0.1:${platformPort}`;
 
-const children = [];
+/**
+ * Stops remix dev together with its app server: it runs in a process group of its own, and the
+ * whole group is signalled, so no remix-serve outlives it (remix dev may exit before its child).
+ */
+function stopGroup(child) {
+  const signalGroup = (signal) => {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // the group is already gone
+    }
+  };
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      signalGroup("SIGTERM");
+      return resolve();
+    }
+    const timer = setTimeout(() => signalGroup("SIGKILL"), 5_000);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      signalGroup("SIGTERM");
+      resolve();
+    });
+    signalGroup("SIGTERM");
+  });
+}
+
+let platform;
+let site;
 let stopping = false;
 async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
-  // The site first: remix dev takes its app server down with it.
-  for (const child of [...children].reverse()) await stop(child);
+  if (site) await stopGroup(site);
+  await stop(platform);
   process.exit(code);
 }
 process.on("SIGINT", () => shutdown(0));
 process.on("SIGTERM", () => shutdown(0));
 
 try {
-  if (!process.env.PLATFORM_URL) children.push(await startPlatform({ port: platformPort }));
+  if (!process.env.PLATFORM_URL) platform = await startPlatform({ port: platformPort });
   // --manual: remix-serve (in development mode) re-imports the new build itself, so the
   // site process and its caches survive a rebuild; its live-reload socket is on a free port.
   const remix = fileURLToPath(new URL("../node_modules/.bin/remix", import.meta.url));
-  const site = spawn(remix, ["dev", "--manual", "-c", "remix-serve .data/dev-build/index.js"], {
+  site = spawn(remix, ["dev", "--manual", "-c", "remix-serve .data/dev-build/index.js"], {
     cwd: root,
     stdio: ["ignore", "inherit", "inherit"],
+    detached: true,
     env: {
       ...process.env,
       PORT: String(sitePort),
@@ -38,12 +67,10 @@ try {
       SESSION_SECRET: process.env.SESSION_SECRET ?? localSecret(),
     },
   });
-  site.name = "site (remix dev)";
-  children.push(site);
-  for (const child of children) {
-    child.once("exit", (code) => {
+  for (const [name, child] of [["platform", platform], ["site (remix dev)", site]]) {
+    child?.once("exit", (code) => {
       if (stopping) return;
-      console.error(`[dev] ${child.name} stopped (${code}); stopping the rest`);
+      console.error(`[dev] ${name} stopped (${code}); stopping the rest`);
       shutdown(code ?? 1);
     });
   }
