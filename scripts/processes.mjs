@@ -55,7 +55,9 @@ export async function startPlatform({ port, env = {}, quiet = false }) {
 
 /** Starts the built site with @remix-run/serve and resolves when it answers. */
 export async function startSite({ port, env = {}, quiet = false }) {
-  const child = launch("site", bin("remix-serve"), ["build/index.js"], { PORT: String(port), HOST: "127.0.0.1", ...env }, { quiet });
+  // A production site answers only its own hosts (decision 024): here, this machine's names for the port.
+  const hosts = process.env.ALLOWED_HOSTS ?? `localhost:${port},127.0.0.1:${port}`;
+  const child = launch("site", bin("remix-serve"), ["build/index.js"], { PORT: String(port), HOST: "127.0.0.1", ALLOWED_HOSTS: hosts, ...env }, { quiet });
   const exited = new Promise((_, reject) =>
     child.once("exit", (code) => reject(new Error(`site exited with ${code}\n${(child.tail ?? []).join("\n")}`))),
   );
