@@ -7,7 +7,7 @@ import { blocksApi } from "./apis/blocks.ts";
 import { captchaApi } from "./apis/captcha.ts";
 import { configApi } from "./apis/config.ts";
 import { createFaultState, faultMiddleware } from "./apis/faults.ts";
-import { apiError } from "./apis/http.ts";
+import { apiError, refuseNulBytes } from "./apis/http.ts";
 import { type AuthSettings, loginApi } from "./apis/login.ts";
 import { devOutboxApi } from "./apis/outbox.ts";
 import { phoneApi } from "./apis/phone.ts";
@@ -20,6 +20,7 @@ import { testHooksApi } from "./apis/test-hooks.ts";
 import { userApi } from "./apis/user.ts";
 import { type Db, ping } from "./db/index.ts";
 import { createRuleCache } from "./domain/rule-cache.ts";
+import { log } from "./log.ts";
 
 /** Largest request body any API accepts; the biggest legitimate one is a 2000-character appeal. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -39,6 +40,8 @@ export function createApp(db: Db, info: { dbKind: string; testHooks?: boolean; d
   });
   // A rules import is the one large body; its route sets its own limit, after the ops check.
   app.use("*", (c, next) => (c.req.method === "POST" && c.req.path === ADMIN_IMPORT_PATH ? next() : smallBodies(c, next)));
+  // NUL anywhere is a 400 before any API; the import checks its own (large) body after the ops check.
+  app.use("*", (c, next) => (c.req.method === "POST" && c.req.path === ADMIN_IMPORT_PATH ? next() : refuseNulBytes(c, next)));
 
   // Compiled live rules, shared by redirect-light, the block check and the ops console.
   const rules = createRuleCache();
@@ -66,7 +69,7 @@ export function createApp(db: Db, info: { dbKind: string; testHooks?: boolean; d
 
   app.notFound((c) => apiError(c, 404, "not_found", "No such API"));
   app.onError((error, c) => {
-    console.error("[platform] unhandled error", error);
+    log.error("request.failed", { method: c.req.method, path: c.req.path, error });
     return apiError(c, 500, "internal", "Internal error");
   });
   return app;
