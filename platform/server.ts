@@ -9,6 +9,7 @@ import { configApi } from "./apis/config.ts";
 import { createFaultState, faultMiddleware } from "./apis/faults.ts";
 import { apiError } from "./apis/http.ts";
 import { type AuthSettings, loginApi } from "./apis/login.ts";
+import { ledgerApi, ledgerTestHooksApi } from "./apis/ledger.ts";
 import { devOutboxApi } from "./apis/outbox.ts";
 import { phoneApi } from "./apis/phone.ts";
 import { redirectsApi } from "./apis/redirects.ts";
@@ -63,6 +64,8 @@ export function createApp(db: Db, info: { dbKind: string; testHooks?: boolean; d
   app.route("/social-api", socialApi(db, settings));
   if (info.devOutbox) app.route("/__dev", devOutboxApi(db));
   if (faults) app.route("/__test", testHooksApi(db, faults, settings));
+  app.route("/web-api", ledgerApi(db));
+  if (faults) app.route("/__test/ledger", ledgerTestHooksApi(db));
 
   app.notFound((c) => apiError(c, 404, "not_found", "No such API"));
   app.onError((error, c) => {

@@ -249,6 +249,47 @@ export interface ConfigVersionTable {
   changed_at: Timestamp;
 }
 
+/** A bigint column: pg answers a string, PGlite a number; the domain reads it with Number(). */
+type Int8 = ColumnType<string | number, string | number, string | number>;
+type Int8Out = ColumnType<string | number, never, never>;
+
+/** A ledger account (decision 017): a bettor's (SPEC §3 type 0 main, 4 bonus, 9 currency) or the house's. */
+export interface LedgerAccountTable {
+  id: ColumnType<string | number, never, never>;
+  kind: "bettor" | "house";
+  user_id: number | null;
+  type: ColumnType<number, number | undefined, number>;
+  purpose: string | null;
+  currency: string;
+  no_negative: boolean;
+  is_frozen: ColumnType<boolean, boolean | undefined, boolean>;
+  label: ColumnType<string, string | undefined, string>;
+  /** Moved only by the transfer trigger. */
+  debits_posted: Int8Out;
+  credits_posted: Int8Out;
+  debits_pending: Int8Out;
+  credits_pending: Int8Out;
+  created_at: Timestamp;
+}
+
+export type LedgerTransferFlag = "posted" | "pending" | "post_pending" | "void_pending";
+
+/** An immutable ledger transfer; no UPDATE or DELETE is allowed on the table. */
+export interface LedgerTransferTable {
+  id: ColumnType<string | number, never, never>;
+  debit_account_id: Int8;
+  credit_account_id: Int8;
+  amount: Int8;
+  currency: string;
+  flag: LedgerTransferFlag;
+  pending_id: ColumnType<string | number | null, string | number | null | undefined, never>;
+  kind: string;
+  reference: ColumnType<string, string | undefined, never>;
+  idempotency_key: string | null;
+  request_hash: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   site_config: SiteConfigTable;
   site_config_override: SiteConfigOverrideTable;
@@ -270,6 +311,8 @@ export interface Database {
   phone_country: PhoneCountryTable;
   audit_log: AuditLogTable;
   config_version: ConfigVersionTable;
+  ledger_account: LedgerAccountTable;
+  ledger_transfer: LedgerTransferTable;
 }
 
 export type { Generated };
