@@ -125,3 +125,57 @@ export function compareCoefs(a: number, b: number): number {
   const d = atScale(x, scale) - atScale(y, scale);
   return d < 0n ? -1 : d > 0n ? 1 : 0;
 }
+
+/** A coupon's shape for its possible win: coefficients of the combined selections and bankers. */
+export interface CouponShape {
+  /** 0 single, 1 express, 2 / 4 system. */
+  readonly typeId: 0 | 1 | 2 | 4;
+  readonly coefs: readonly number[];
+  readonly bankers?: readonly number[];
+  readonly systemValue?: number;
+}
+
+/** An exact fraction numerator / denominator (denominator > 0). */
+export interface Ratio {
+  readonly numerator: bigint;
+  readonly denominator: bigint;
+}
+
+/**
+ * The possible win per unit of stake when every selection wins, exactly: the coefficient for a
+ * single, their product for an express, Σ lines / lines for a system (bankers in every line).
+ */
+export function winRatio(shape: CouponShape): Ratio {
+  const all = [...shape.coefs, ...(shape.bankers ?? [])].map(readCoef);
+  const scale = commonScale(all);
+  const scaled = shape.coefs.map((c) => atScale(readCoef(c), scale));
+  const bankerProduct = (shape.bankers ?? []).reduce((p, c) => p * atScale(readCoef(c), scale), 1n);
+  const n = scaled.length;
+  if (n === 0) throw new RangeError("a coupon has at least one selection");
+  const size = shape.typeId === 2 || shape.typeId === 4 ? (shape.systemValue ?? 0) : n;
+  if (!Number.isInteger(size) || size < 1 || size > n) throw new RangeError(`system value must be from 1 to ${n}, got ${shape.systemValue}`);
+  const e = elementarySymmetric(scaled, size);
+  const bankers = shape.bankers?.length ?? 0;
+  return { numerator: (e[size] ?? 0n) * bankerProduct, denominator: binomial(n, size) * pow10(scale * (size + bankers)) };
+}
+
+/** floor(stake × ratio): the possible win of a stake. */
+export function winForStake(stake: number, ratio: Ratio): number {
+  return Number(floorDivide(readStake(stake) * ratio.numerator, ratio.denominator));
+}
+
+/** The largest stake whose possible win (floored) stays within `limit`; 0 when none does. */
+export function maxStakeForWin(limit: number, ratio: Ratio): number {
+  const cap = readStake(limit, "limit");
+  if (ratio.numerator === 0n) return Number.MAX_SAFE_INTEGER;
+  // floor(s·n/d) ≤ L  ⇔  s·n < (L+1)·d  ⇔  s ≤ ((L+1)·d − 1) / n
+  const stake = ((cap + 1n) * ratio.denominator - 1n) / ratio.numerator;
+  return stake > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(stake);
+}
+
+/** The ratio as a decimal string with `places` decimals, rounded half up (for display and records). */
+export function ratioToString(ratio: Ratio, places = 4): string {
+  const scaled = (ratio.numerator * pow10(places) * 2n + ratio.denominator) / (2n * ratio.denominator);
+  const digits = scaled.toString().padStart(places + 1, "0");
+  return places ? `${digits.slice(0, -places)}.${digits.slice(-places)}` : digits;
+}

@@ -171,3 +171,24 @@ describe("settleCoupon — against the slow implementation", () => {
     );
   });
 });
+
+describe("winRatio, winForStake, maxStakeForWin", () => {
+  it("a single's ratio is its coefficient, an express the product, a system Σ lines / lines", async () => {
+    const { winRatio, winForStake, ratioToString } = await import("./coupon-math");
+    expect(ratioToString(winRatio({ typeId: 0, coefs: [1.85] }))).toBe("1.8500");
+    expect(ratioToString(winRatio({ typeId: 1, coefs: [3.1, 3.2, 3.35] }))).toBe("33.2320");
+    expect(winForStake(60_000, winRatio({ typeId: 2, coefs: [1.9, 2, 2.5], systemValue: 2 }))).toBe(271_000);
+  });
+
+  it("the largest stake within a payout limit: one more minor unit would exceed it", async () => {
+    const { winRatio, winForStake, maxStakeForWin } = await import("./coupon-math");
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 101, max: 3000 }), { minLength: 1, maxLength: 5 }), fc.integer({ min: 0, max: 1e9 }), (cents, limit) => {
+        const ratio = winRatio({ typeId: 1, coefs: cents.map((c) => c / 100) });
+        const stake = maxStakeForWin(limit, ratio);
+        expect(winForStake(stake, ratio)).toBeLessThanOrEqual(limit);
+        expect(winForStake(stake + 1, ratio)).toBeGreaterThan(limit);
+      }),
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import { serve } from "@hono/node-server";
 import { migrate, openDb } from "./db/index.ts";
+import { decideDueCoupons } from "./domain/bets.ts";
 import { purgeExpired } from "./domain/housekeeping.ts";
 import { parsePlatformEnv } from "./env.ts";
 import { seedDemo } from "./seed/index.ts";
@@ -27,7 +28,20 @@ const app = createApp(db, {
   devOutbox,
   secret: env.PLATFORM_SECRET,
   oneTapClientId: env.ONE_TAP_CLIENT_ID,
+  betLiveDelayMs: env.BET_LIVE_DELAY_MS,
 });
+
+// Live coupons whose delay is over are decided here too (readers also decide them on sight);
+// every process may run it: each coupon is decided once under its row lock.
+let deciding = false;
+const decideTimer = setInterval(() => {
+  if (deciding) return;
+  deciding = true;
+  decideDueCoupons(db)
+    .catch((error: unknown) => console.error("[platform] deciding live coupons failed", error))
+    .finally(() => (deciding = false));
+}, 500);
+decideTimer.unref();
 
 // Dead tokens, codes and counters are cleared hourly; a failed run waits for the next.
 const housekeeping = () => purgeExpired(db).catch((error: unknown) => console.error("[platform] housekeeping failed", error));
@@ -44,6 +58,7 @@ async function stop() {
   if (stopping) return;
   stopping = true;
   clearInterval(housekeepingTimer);
+  clearInterval(decideTimer);
   server.close();
   await close();
   process.exit(0);

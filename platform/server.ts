@@ -10,6 +10,8 @@ import { createFaultState, faultMiddleware } from "./apis/faults.ts";
 import { apiError } from "./apis/http.ts";
 import { type AuthSettings, loginApi } from "./apis/login.ts";
 import { ledgerApi, ledgerTestHooksApi } from "./apis/ledger.ts";
+import { betsApi } from "./apis/bets.ts";
+import { betsTestHooksApi } from "./apis/bets-test-hooks.ts";
 import { devOutboxApi } from "./apis/outbox.ts";
 import { phoneApi } from "./apis/phone.ts";
 import { redirectsApi } from "./apis/redirects.ts";
@@ -26,7 +28,7 @@ import { createRuleCache } from "./domain/rule-cache.ts";
 const MAX_BODY_BYTES = 64 * 1024;
 
 /** The platform's HTTP app: each upstream API of SPEC §7 mounted at the spec's path. */
-export function createApp(db: Db, info: { dbKind: string; testHooks?: boolean; devOutbox?: boolean } & AuthSettings) {
+export function createApp(db: Db, info: { dbKind: string; testHooks?: boolean; devOutbox?: boolean; betLiveDelayMs?: number } & AuthSettings) {
   const settings: AuthSettings = { secret: info.secret, oneTapClientId: info.oneTapClientId };
   const app = new Hono<{ Bindings: Partial<HttpBindings> }>();
 
@@ -66,6 +68,8 @@ export function createApp(db: Db, info: { dbKind: string; testHooks?: boolean; d
   if (faults) app.route("/__test", testHooksApi(db, faults, settings));
   app.route("/web-api", ledgerApi(db));
   if (faults) app.route("/__test/ledger", ledgerTestHooksApi(db));
+  app.route("/web-api", betsApi(db, { liveDelayMs: info.betLiveDelayMs }));
+  if (faults) app.route("/__test/bets", betsTestHooksApi(db));
 
   app.notFound((c) => apiError(c, 404, "not_found", "No such API"));
   app.onError((error, c) => {
