@@ -1,6 +1,7 @@
 import { serve } from "@hono/node-server";
 import { StartupError } from "./db/data-dir.ts";
 import { migrate, openDb } from "./db/index.ts";
+import { decideDueCoupons } from "./domain/bets.ts";
 import { purgeExpired } from "./domain/housekeeping.ts";
 import { createSportsService } from "./domain/sports/service.ts";
 import { parsePlatformEnv } from "./env.ts";
@@ -55,7 +56,20 @@ const app = createApp(db, {
   devOutbox,
   secret: env.PLATFORM_SECRET,
   oneTapClientId: env.ONE_TAP_CLIENT_ID,
+  betLiveDelayMs: env.BET_LIVE_DELAY_MS,
 });
+
+// Live coupons whose delay is over are decided here too (readers also decide them on sight);
+// every process may run it: each coupon is decided once under its row lock.
+let deciding = false;
+const decideTimer = setInterval(() => {
+  if (deciding) return;
+  deciding = true;
+  decideDueCoupons(db)
+    .catch((error: unknown) => console.error("[platform] deciding live coupons failed", error))
+    .finally(() => (deciding = false));
+}, 500);
+decideTimer.unref();
 
 // Dead tokens, codes and counters are cleared hourly; a failed run waits for the next.
 const housekeeping = () => purgeExpired(db).catch((error: unknown) => log.error("housekeeping.failed", { error }));
@@ -81,6 +95,7 @@ async function stop() {
   if (stopping) return;
   stopping = true;
   clearInterval(housekeepingTimer);
+  clearInterval(decideTimer);
   server.close();
   await sports.stop();
   await close();

@@ -9,6 +9,9 @@ import { configApi } from "./apis/config.ts";
 import { createFaultState, faultMiddleware } from "./apis/faults.ts";
 import { apiError, refuseNulBytes } from "./apis/http.ts";
 import { type AuthSettings, loginApi } from "./apis/login.ts";
+import { ledgerApi, ledgerTestHooksApi } from "./apis/ledger.ts";
+import { betsApi } from "./apis/bets.ts";
+import { betsTestHooksApi } from "./apis/bets-test-hooks.ts";
 import { devOutboxApi } from "./apis/outbox.ts";
 import { phoneApi } from "./apis/phone.ts";
 import { redirectsApi } from "./apis/redirects.ts";
@@ -29,7 +32,7 @@ import { log } from "./log.ts";
 const MAX_BODY_BYTES = 64 * 1024;
 
 /** The platform's HTTP app: each upstream API of SPEC §7 mounted at the spec's path. */
-export function createApp(db: Db, info: { dbKind: string; testHooks?: boolean; devOutbox?: boolean; sports?: SportsService } & AuthSettings) {
+export function createApp(db: Db, info: { dbKind: string; testHooks?: boolean; devOutbox?: boolean; sports?: SportsService; betLiveDelayMs?: number } & AuthSettings) {
   const settings: AuthSettings = { secret: info.secret, oneTapClientId: info.oneTapClientId };
   const app = new Hono<{ Bindings: Partial<HttpBindings> }>();
 
@@ -71,7 +74,11 @@ export function createApp(db: Db, info: { dbKind: string; testHooks?: boolean; d
   if (info.sports) app.route("/sports-api", sportsApi(db, info.sports));
   // Before the general hooks, so /__test/sports/* is not taken by their not-found handler.
   if (faults && info.sports) app.route("/__test/sports", sportsTestHooksApi(info.sports));
+  if (faults) app.route("/__test/ledger", ledgerTestHooksApi(db));
+  if (faults) app.route("/__test/bets", betsTestHooksApi(db));
   if (faults) app.route("/__test", testHooksApi(db, faults, settings));
+  app.route("/web-api", ledgerApi(db));
+  app.route("/web-api", betsApi(db, { liveDelayMs: info.betLiveDelayMs }));
 
   app.notFound((c) => apiError(c, 404, "not_found", "No such API"));
   app.onError((error, c) => {
