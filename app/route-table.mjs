@@ -222,6 +222,68 @@ export const routeTable = [
     file: "routes/dev-outbox.tsx",
     meta: { layout: "default", titleKey: "outbox.title", skip: ["terms", "ageGate"], hideSeoBlock: true, preloader: "none", robots: "noindex" },
   },
+  // The sports pages (issue 13): section live or line only (SPEC §5), then sport, championship
+  // and game, each segment an id with a readable slug (decision 026).
+  {
+    id: "live",
+    path: "live",
+    file: "routes/sports-section.tsx",
+    meta: { layout: "default", titleKey: "sports.section.live", preloader: "skeleton" },
+  },
+  {
+    id: "live-sport",
+    path: "live/:sport",
+    file: "routes/sports-section.tsx",
+    meta: { layout: "default", titleKey: "sports.section.live", preloader: "skeleton" },
+  },
+  {
+    id: "live-champ",
+    path: "live/:sport/:champ",
+    file: "routes/sports-section.tsx",
+    meta: { layout: "default", titleKey: "sports.section.live", preloader: "skeleton" },
+  },
+  {
+    id: "live-game",
+    path: "live/:sport/:champ/:game",
+    file: "routes/sports-game.tsx",
+    meta: { layout: "default", titleKey: "sports.section.live", preloader: "skeleton" },
+  },
+  {
+    id: "line",
+    path: "line",
+    file: "routes/sports-section.tsx",
+    meta: { layout: "default", titleKey: "sports.section.line", preloader: "skeleton" },
+  },
+  {
+    id: "line-sport",
+    path: "line/:sport",
+    file: "routes/sports-section.tsx",
+    meta: { layout: "default", titleKey: "sports.section.line", preloader: "skeleton" },
+  },
+  {
+    id: "line-champ",
+    path: "line/:sport/:champ",
+    file: "routes/sports-section.tsx",
+    meta: { layout: "default", titleKey: "sports.section.line", preloader: "skeleton" },
+  },
+  {
+    id: "line-game",
+    path: "line/:sport/:champ/:game",
+    file: "routes/sports-game.tsx",
+    meta: { layout: "default", titleKey: "sports.section.line", preloader: "skeleton" },
+  },
+  {
+    id: "coupon",
+    path: "coupon",
+    file: "routes/coupon.tsx",
+    meta: { layout: "default", titleKey: "coupon.title", hideSeoBlock: true, preloader: "none", robots: "noindex" },
+  },
+  {
+    id: "sports-feed",
+    path: "sports-feed",
+    file: "routes/resources/sports-feed.ts",
+    meta: { layout: "empty", titleKey: "sports.section.live", skip: ["terms", "ageGate", "redirects", "platformType", "notFoundList"], preloader: "none", robots: "noindex" },
+  },
   {
     id: "not-found",
     path: "*",
