@@ -285,6 +285,12 @@ export const routeTable = [
     meta: { layout: "empty", titleKey: "sports.section.live", skip: ["terms", "ageGate", "redirects", "platformType", "notFoundList"], preloader: "none", robots: "noindex" },
   },
   {
+    id: "display-settings",
+    path: "display-settings",
+    file: "routes/display-settings.tsx",
+    meta: { layout: "default", titleKey: "display.title", hideSeoBlock: true, preloader: "none", robots: "noindex" },
+  },
+  {
     id: "not-found",
     path: "*",
     file: "routes/not-found.tsx",

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { CouponProvider } from "~/components/coupon/CouponProvider";
 import { RouteLayout } from "~/components/layouts";
@@ -8,6 +8,9 @@ import { hasSessionToken } from "~/loaders/session.server";
 import { requireSite } from "~/loaders/site.server";
 import { leafRouteMeta } from "~/route-meta";
 import { type RootData, useRootData } from "~/root";
+import displayStyles from "~/styles/display.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: displayStyles }];
 
 /** The optional language prefix `/:lng?` that every page sits under. */
 export async function loader(args: LoaderFunctionArgs) {
@@ -26,12 +29,14 @@ export function useLanguageData() {
 export default function LanguageLayout() {
   const root = useRootData() as RootData;
   const meta = leafRouteMeta(useMatches());
-  const { coupon } = useLoaderData<typeof loader>();
+  const { coupon, display } = useLoaderData<typeof loader>();
   return (
     <CouponProvider seed={coupon} lng={root.lng}>
-      <RouteLayout root={root} meta={meta}>
-        <Outlet />
-      </RouteLayout>
+      <div className={display.theme === 0 ? "theme-light" : "theme-dark"}>
+        <RouteLayout root={root} meta={meta}>
+          <Outlet />
+        </RouteLayout>
+      </div>
     </CouponProvider>
   );
 }
