@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Breadcrumbs } from "~/components/sports/Breadcrumbs";
 import { GroupedGames } from "~/components/sports/GameList";
@@ -22,6 +22,8 @@ import sportsStyles from "~/styles/sports.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];
 
 const notFound = () => new Response("Not Found", { status: 404 });
+/** Games a list shows at first; "show more" adds as many again (a whole line would be thousands). */
+const PAGE_SIZE = 80;
 
 /**
  * /{lng}/{live|line}[/{sport}[/{champ}]]: the games of a section, a sport or a championship,
@@ -56,6 +58,7 @@ export const loader = (args: LoaderFunctionArgs) => {
     const timeFilter = parseTimeFilter(url.searchParams.get("filter"));
     const byCountry = url.searchParams.get("group") === "country";
     const onlyWithVideo = url.searchParams.get("video") === "1";
+    const limit = Math.min(Math.max(Number(url.searchParams.get("limit")) || PAGE_SIZE, PAGE_SIZE), 2_000);
     const games = feed.games.map(sc.toGame);
 
     const t = sc.t;
@@ -77,11 +80,13 @@ export const loader = (args: LoaderFunctionArgs) => {
       heading,
       sports: sc.sports,
       sportId,
+      champId,
       games,
       version: feed.version,
       timeFilter,
       byCountry,
       onlyWithVideo,
+      limit,
       timeZone: ctx.site.config.defaultTimeZone,
       path: canonical,
       search: url.search,
@@ -110,18 +115,21 @@ export default function SportsSection() {
   const root = useRootData();
   const { t } = useTranslation();
   const { games, moves } = useLiveFeed({ games: data.games, version: data.version, feedUrl: data.feedUrl, intervalMs: data.intervalMs, isBot: root?.isBot ?? true });
-  const shown = filterGames(games, { timeFilter: data.timeFilter, onlyWithVideo: data.onlyWithVideo }, data.now);
+  const matching = filterGames(games, { timeFilter: data.timeFilter, onlyWithVideo: data.onlyWithVideo }, data.now);
+  const shown = matching.slice(0, data.limit);
   const groups = groupGames(shown, { byCountry: data.byCountry });
+  const more = new URLSearchParams(data.search);
+  more.set("limit", String(data.limit + PAGE_SIZE));
   const here = `${data.path}${data.search}`;
   return (
-    <SportsLayout lng={data.lng} section={data.section} sports={data.sports} activeSportId={data.sportId} here={here}>
+    <SportsLayout lng={data.lng} section={data.section} sports={data.sports} activeSportId={data.sportId} activeChampId={data.champId} here={here}>
       <Breadcrumbs items={data.crumbs} />
       <header className="sports-head">
         <h1 className="sports-head__title">
           {data.section === "live" ? <span className="live-dot" aria-hidden="true" /> : null}
           {data.heading}
         </h1>
-        <span className="sports-head__count">{t("sports.gamesCount", { count: shown.length })}</span>
+        <span className="sports-head__count">{t("sports.gamesCount", { count: matching.length })}</span>
       </header>
       <ListFilters path={data.path} search={data.search} timeFilter={data.timeFilter} byCountry={data.byCountry} onlyWithVideo={data.onlyWithVideo} />
       <GroupedGames
@@ -130,6 +138,13 @@ export default function SportsSection() {
         ctx={{ lng: data.lng, timeZone: data.timeZone, here, moves }}
         emptyText={t(data.section === "live" ? "sports.noLiveGames" : "sports.noGames")}
       />
+      {matching.length > shown.length ? (
+        <p className="sports-more">
+          <Link to={`${data.path}?${more}`} className="button button--ghost" preventScrollReset>
+            {t("sports.showMore", { count: matching.length - shown.length })}
+          </Link>
+        </p>
+      ) : null}
     </SportsLayout>
   );
 }

@@ -10,6 +10,7 @@ export function SportsLayout({
   section,
   sports,
   activeSportId,
+  activeChampId,
   here,
   children,
 }: {
@@ -17,13 +18,14 @@ export function SportsLayout({
   section: Section;
   sports: SportView[];
   activeSportId?: number | null;
+  activeChampId?: number | null;
   here: string;
   children: ReactNode;
 }) {
   return (
     <div className="sports-layout">
       <aside className="sports-layout__menu">
-        <SportsMenu lng={lng} section={section} sports={sports} activeSportId={activeSportId} />
+        <SportsMenu lng={lng} section={section} sports={sports} activeSportId={activeSportId} activeChampId={activeChampId} />
       </aside>
       <div className="sports-layout__main">{children}</div>
       <aside className="sports-layout__coupon">

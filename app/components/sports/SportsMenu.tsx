@@ -1,11 +1,11 @@
 import { NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Section, SportView } from "~/sports/model";
-import { sectionPath, sportPath } from "./paths";
+import { champPath, sectionPath, sportPath } from "./paths";
 import { SportIcon } from "./SportIcon";
 
 /** The sports menu: the section switch and every sport with its number of games. */
-export function SportsMenu({ lng, section, sports, activeSportId }: { lng: string; section: Section; sports: SportView[]; activeSportId?: number | null }) {
+export function SportsMenu({ lng, section, sports, activeSportId, activeChampId }: { lng: string; section: Section; sports: SportView[]; activeSportId?: number | null; activeChampId?: number | null }) {
   const { t } = useTranslation();
   const shown = sports.filter((s) => s.count > 0);
   return (
@@ -30,6 +30,20 @@ export function SportsMenu({ lng, section, sports, activeSportId }: { lng: strin
               <span className="sports-menu__name">{sport.name}</span>
               <span className="sports-menu__count">{sport.count}</span>
             </NavLink>
+            {sport.id === activeSportId ? (
+              <ul className="sports-menu__champs">
+                {sport.champs
+                  .filter((c) => c.count > 0)
+                  .map((champ) => (
+                    <li key={champ.id}>
+                      <NavLink to={champPath(lng, section, sport, champ)} className={`sports-menu__champ${champ.id === activeChampId ? " is-active" : ""}`}>
+                        <span className="sports-menu__name">{champ.countryName ? `${champ.countryName}. ${champ.name}` : champ.name}</span>
+                        <span className="sports-menu__count">{champ.count}</span>
+                      </NavLink>
+                    </li>
+                  ))}
+              </ul>
+            ) : null}
           </li>
         ))}
       </ul>
