@@ -1,6 +1,7 @@
 import { serve } from "@hono/node-server";
 import { migrate, openDb } from "./db/index.ts";
 import { purgeExpired } from "./domain/housekeeping.ts";
+import { createSportsService } from "./domain/sports/service.ts";
 import { parsePlatformEnv } from "./env.ts";
 import { seedDemo } from "./seed/index.ts";
 import { createApp } from "./server.ts";
@@ -14,14 +15,25 @@ const { db, kind, close } = await openDb({
 });
 await migrate(db);
 if (env.PLATFORM_SEED === "demo") {
-  const parts = await seedDemo(db, { users: env.NODE_ENV !== "production" });
+  const parts = await seedDemo(db, { users: env.NODE_ENV !== "production", sportsSeed: env.SPORTS_SIM_SEED });
   if (parts.length) console.log(`[platform] seeded demo data: ${parts.join(", ")}`);
 }
 if (env.PLATFORM_TEST_HOOKS) console.log("[platform] test hooks are on (/__test)");
 // The dev outbox shows codes sent to anyone: only where no real user is.
 const devOutbox = env.PLATFORM_TEST_HOOKS || env.NODE_ENV !== "production";
 
+// The sports feed is served from memory; the simulator runs in whichever process gets its lock.
+const sports = createSportsService(db, {
+  dbKind: kind,
+  simulator: env.SPORTS_SIMULATOR === "on",
+  tickMs: env.SPORTS_SIM_TICK_MS,
+  speed: env.SPORTS_SIM_SPEED,
+  minLive: env.SPORTS_MIN_LIVE,
+});
+await sports.start();
+
 const app = createApp(db, {
+  sports,
   dbKind: kind,
   testHooks: env.PLATFORM_TEST_HOOKS,
   devOutbox,
@@ -45,6 +57,7 @@ async function stop() {
   stopping = true;
   clearInterval(housekeepingTimer);
   server.close();
+  await sports.stop();
   await close();
   process.exit(0);
 }

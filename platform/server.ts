@@ -16,16 +16,19 @@ import { rulesApi } from "./apis/rules.ts";
 import { registrationApi } from "./apis/registration.ts";
 import { sessionApi } from "./apis/session.ts";
 import { socialApi } from "./apis/social.ts";
+import { sportsApi } from "./apis/sports.ts";
+import { sportsTestHooksApi } from "./apis/sports-test-hooks.ts";
 import { testHooksApi } from "./apis/test-hooks.ts";
 import { userApi } from "./apis/user.ts";
 import { type Db, ping } from "./db/index.ts";
 import { createRuleCache } from "./domain/rule-cache.ts";
+import type { SportsService } from "./domain/sports/service.ts";
 
 /** Largest request body any API accepts; the biggest legitimate one is a 2000-character appeal. */
 const MAX_BODY_BYTES = 64 * 1024;
 
 /** The platform's HTTP app: each upstream API of SPEC §7 mounted at the spec's path. */
-export function createApp(db: Db, info: { dbKind: string; testHooks?: boolean; devOutbox?: boolean } & AuthSettings) {
+export function createApp(db: Db, info: { dbKind: string; testHooks?: boolean; devOutbox?: boolean; sports?: SportsService } & AuthSettings) {
   const settings: AuthSettings = { secret: info.secret, oneTapClientId: info.oneTapClientId };
   const app = new Hono<{ Bindings: Partial<HttpBindings> }>();
 
@@ -62,6 +65,9 @@ export function createApp(db: Db, info: { dbKind: string; testHooks?: boolean; d
   app.route("/captcha-api", captchaApi(db));
   app.route("/social-api", socialApi(db, settings));
   if (info.devOutbox) app.route("/__dev", devOutboxApi(db));
+  if (info.sports) app.route("/sports-api", sportsApi(db, info.sports));
+  // Before the general hooks, so /__test/sports/* is not taken by their not-found handler.
+  if (faults && info.sports) app.route("/__test/sports", sportsTestHooksApi(info.sports));
   if (faults) app.route("/__test", testHooksApi(db, faults, settings));
 
   app.notFound((c) => apiError(c, 404, "not_found", "No such API"));

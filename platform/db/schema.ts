@@ -249,6 +249,125 @@ export interface ConfigVersionTable {
   changed_at: Timestamp;
 }
 
+// ---------------------------------------------------------------- sports catalogue (migration 008)
+
+export interface SportTable {
+  id: number;
+  slug: string;
+  name: string;
+  kind: "real" | "cyber";
+  model: "goals" | "points" | "sets";
+  sort: ColumnType<number, number | undefined, number>;
+  rules: ColumnType<Record<string, unknown>, string | undefined, string>;
+}
+
+export interface SportCountryTable {
+  id: number;
+  code: string;
+  name: string;
+  sort: ColumnType<number, number | undefined, number>;
+}
+
+export interface ChampionshipTable {
+  id: number;
+  sport_id: number;
+  country_id: number;
+  name: string;
+  slug: string;
+  sort: ColumnType<number, number | undefined, number>;
+  is_top: Flag;
+  source: string;
+}
+
+export interface TeamTable {
+  id: number;
+  sport_id: number;
+  country_id: number;
+  name: string;
+  slug: string;
+  /** Strength in thousandths around 1000. */
+  rating: ColumnType<number, number | undefined, number>;
+}
+
+/** 0 scheduled, 1 line, 2 live, 3 break, 4 finished, 5 cancelled. */
+export type GameStatus = 0 | 1 | 2 | 3 | 4 | 5;
+
+export interface GameTable {
+  id: number;
+  sport_id: number;
+  champ_id: number;
+  home_team_id: number;
+  away_team_id: number;
+  start_at: ColumnType<Date, Date | string, Date | string>;
+  status: GameStatus;
+  game_time_sec: ColumnType<number, number | undefined, number>;
+  period: ColumnType<number, number | undefined, number>;
+  /** [[home, away], …] per period. */
+  scores: ColumnType<[number, number][], string | undefined, string>;
+  score_home: ColumnType<number | null, number | null | undefined, number | null>;
+  score_away: ColumnType<number | null, number | null | undefined, number | null>;
+  has_video: Flag;
+  is_top: Flag;
+  round: ColumnType<string | null, string | null | undefined, string | null>;
+  source: string;
+  sim: ColumnType<unknown, string | null | undefined, string | null>;
+  finished_at: NullableTimestamp;
+  feed_version: ColumnType<number, number | undefined, number>;
+}
+
+export interface MarketTypeTable {
+  id: number;
+  key: string;
+  group_key: string;
+  sort: ColumnType<number, number | undefined, number>;
+}
+
+export interface SportMarketTypeTable {
+  sport_id: number;
+  type_id: number;
+  is_main: Flag;
+}
+
+export interface MarketTable {
+  id: number;
+  game_id: number;
+  type_id: number;
+  period: ColumnType<number, number | undefined, number>;
+  /** Thousandths (2.5 is 2500) or null. */
+  param: number | null;
+  version: ColumnType<number, number | undefined, number>;
+  blocked: Flag;
+  settled_at: NullableTimestamp;
+  feed_version: ColumnType<number, number | undefined, number>;
+}
+
+export interface OutcomeTable {
+  id: number;
+  market_id: number;
+  game_id: number;
+  type_id: number;
+  key: string;
+  /** Hundredths (1.85 is 185). */
+  coef: number;
+  blocked: Flag;
+  /** Bet status id once settled (1 win, 0 lose, 2 return), else null. */
+  result: ColumnType<number | null, number | null | undefined, number | null>;
+  sort: ColumnType<number, number | undefined, number>;
+}
+
+export interface SportsSimTable {
+  id: number;
+  seed: ColumnType<number, number | undefined, number>;
+  /** bigint epoch ms: read as text. */
+  clock_ms: ColumnType<string, string | number, string | number>;
+  paused: Flag;
+  feed_version: ColumnType<number, number | undefined, number>;
+  next_game_id: ColumnType<number, number | undefined, number>;
+  next_market_id: ColumnType<number, number | undefined, number>;
+  next_outcome_id: ColumnType<number, number | undefined, number>;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   site_config: SiteConfigTable;
   site_config_override: SiteConfigOverrideTable;
@@ -270,6 +389,16 @@ export interface Database {
   phone_country: PhoneCountryTable;
   audit_log: AuditLogTable;
   config_version: ConfigVersionTable;
+  sport: SportTable;
+  sport_country: SportCountryTable;
+  championship: ChampionshipTable;
+  team: TeamTable;
+  game: GameTable;
+  market_type: MarketTypeTable;
+  sport_market_type: SportMarketTypeTable;
+  market: MarketTable;
+  outcome: OutcomeTable;
+  sports_sim: SportsSimTable;
 }
 
 export type { Generated };

@@ -6,6 +6,7 @@ import * as m004 from "./004_users_sessions.ts";
 import * as m005 from "./005_rules_content.ts";
 import * as m006 from "./006_auth.ts";
 import * as m007 from "./007_ops_admin.ts";
+import * as m008 from "./008_sports.ts";
 
 // Migrations are listed here, in order, so the bundle-free runtime needs no folder scan.
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   "005_rules_content": m005,
   "006_auth": m006,
   "007_ops_admin": m007,
+  "008_sports": m008,
 };
 
 export const migrationProvider: MigrationProvider = {
