@@ -44,6 +44,7 @@ export function toSportViews(menu: ApiSportsMenu, t: Translate): SportView[] {
     id: s.id,
     slug: s.slug,
     name: sportName(t, s),
+    model: s.model === "points" || s.model === "sets" ? s.model : "goals",
     count: s.count,
     isCyber: s.kind === "cyber",
     champs: s.champs.map((c) => ({ id: c.id, slug: c.slug || slugify(c.name), name: c.name, countryName: c.countryName, isTop: c.isTop, count: c.count })),
@@ -53,7 +54,7 @@ export function toSportViews(menu: ApiSportsMenu, t: Translate): SportView[] {
 export interface SportsContext {
   t: Translate;
   sports: SportView[];
-  names: Map<number, string>;
+  names: Map<number, { name: string; model: GameView["model"] }>;
   toGame: (game: Parameters<typeof toGame>[0]) => GameView;
 }
 
@@ -62,6 +63,6 @@ export async function sportsContext(lng: string, section: Section): Promise<Spor
   const [t, menu] = await Promise.all([getT(lng), cachedMenu(section)]);
   const translate = t as unknown as Translate;
   const sports = toSportViews(menu, translate);
-  const names = new Map(sports.map((s) => [s.id, s.name]));
+  const names = new Map(sports.map((s) => [s.id, { name: s.name, model: s.model }]));
   return { t: translate, sports, names, toGame: (game) => toGame(game, translate, names) };
 }

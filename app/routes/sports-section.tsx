@@ -59,7 +59,10 @@ export const loader = (args: LoaderFunctionArgs) => {
     const byCountry = url.searchParams.get("group") === "country";
     const onlyWithVideo = url.searchParams.get("video") === "1";
     const limit = Math.min(Math.max(Number(url.searchParams.get("limit")) || PAGE_SIZE, PAGE_SIZE), 2_000);
-    const games = feed.games.map(sc.toGame);
+    // Only the games the page shows travel to the browser: a whole line is thousands of games.
+    const now = Date.now();
+    const matchingAll = filterGames(feed.games.map(sc.toGame), { timeFilter, onlyWithVideo }, now);
+    const games = matchingAll.slice(0, limit);
 
     const t = sc.t;
     const sectionName = t(`sports.section.${section}`);
@@ -93,7 +96,8 @@ export const loader = (args: LoaderFunctionArgs) => {
       crumbs,
       feedUrl: `/${lng}/sports-feed?${feedQuery}`,
       intervalMs: pollIntervalMs(section === "live" ? { kind: "live", sportSlug: sport?.slug ?? null, champId } : { kind: "line" }),
-      now: Date.now(),
+      now,
+      matchingCount: matchingAll.length,
       seo: { ...seo, title: `${t(titleKey, vars)} — ${ctx.site.config.companyName}`, description: t(`sports.seo.${section}Description`, vars) },
     };
   });
@@ -117,6 +121,7 @@ export default function SportsSection() {
   const { games, moves } = useLiveFeed({ games: data.games, version: data.version, feedUrl: data.feedUrl, intervalMs: data.intervalMs, isBot: root?.isBot ?? true });
   const matching = filterGames(games, { timeFilter: data.timeFilter, onlyWithVideo: data.onlyWithVideo }, data.now);
   const shown = matching.slice(0, data.limit);
+  const total = Math.max(data.matchingCount, matching.length);
   const groups = groupGames(shown, { byCountry: data.byCountry });
   const more = new URLSearchParams(data.search);
   more.set("limit", String(data.limit + PAGE_SIZE));
@@ -129,7 +134,7 @@ export default function SportsSection() {
           {data.section === "live" ? <span className="live-dot" aria-hidden="true" /> : null}
           {data.heading}
         </h1>
-        <span className="sports-head__count">{t("sports.gamesCount", { count: matching.length })}</span>
+        <span className="sports-head__count">{t("sports.gamesCount", { count: total })}</span>
       </header>
       <ListFilters path={data.path} search={data.search} timeFilter={data.timeFilter} byCountry={data.byCountry} onlyWithVideo={data.onlyWithVideo} />
       <GroupedGames
@@ -138,10 +143,10 @@ export default function SportsSection() {
         ctx={{ lng: data.lng, timeZone: data.timeZone, here, moves }}
         emptyText={t(data.section === "live" ? "sports.noLiveGames" : "sports.noGames")}
       />
-      {matching.length > shown.length ? (
+      {total > shown.length ? (
         <p className="sports-more">
           <Link to={`${data.path}?${more}`} className="button button--ghost" preventScrollReset>
-            {t("sports.showMore", { count: matching.length - shown.length })}
+            {t("sports.showMore", { count: total - shown.length })}
           </Link>
         </p>
       ) : null}

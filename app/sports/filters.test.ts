@@ -6,7 +6,7 @@ import type { GameView } from "./model";
 const now = Date.UTC(2026, 0, 10, 12);
 function game(over: Partial<GameView>): GameView {
   return {
-    id: 1, slug: "1-a-b", sportId: 1, sportSlug: "football", sportName: "Football", champId: 10, champSlug: "10-epl",
+    id: 1, slug: "1-a-b", sportId: 1, sportSlug: "football", sportName: "Football", model: "goals", champId: 10, champSlug: "10-epl",
     champName: "EPL", countryName: "England", home: { id: 1, name: "A" }, away: { id: 2, name: "B" }, startAt: now,
     status: 1, gameTimeSec: null, period: null, periodName: null, score: null, periodScores: [], hasVideo: false,
     isTop: false, marketCount: 0, events: [], markets: [], version: 1, ...over,

@@ -22,6 +22,7 @@ export interface SportView {
   id: number;
   slug: string;
   name: string;
+  model: "goals" | "points" | "sets";
   count: number;
   isCyber: boolean;
   champs: ChampView[];
@@ -64,6 +65,8 @@ export interface GameView {
   sportId: number;
   sportSlug: string;
   sportName: string;
+  /** How the sport scores: goals (timed periods), points (timed periods) or sets (untimed). */
+  model: "goals" | "points" | "sets";
   champId: number;
   champSlug: string;
   champName: string;

@@ -31,7 +31,7 @@ describe("market and outcome names", () => {
           outcomes: [{ id: 70, typeId: 1, key: "1", coef: 185, blocked: false, result: null }] }],
       },
       t,
-      new Map([[1, "Football"]]),
+      new Map([[1, { name: "Football", model: "goals" as const }]]),
     );
     expect(game.slug).toBe("arsenal-chelsea");
     expect(game.champSlug).toBe("premier-league");

@@ -62,18 +62,21 @@ export function toMarket(market: ApiMarket, t: Translate): MarketView {
   };
 }
 
-export interface SportNames {
-  get(sportId: number): string | undefined;
+export interface SportInfo {
+  get(sportId: number): { name: string; model: GameView["model"] } | undefined;
 }
 
-export function toGame(game: ApiGame, t: Translate, sportNames: SportNames): GameView {
-  const sportName = sportNames.get(game.sportId) ?? t(`sports.sportSlug.${game.sportSlug}`, { defaultValue: game.sportSlug });
+export function toGame(game: ApiGame, t: Translate, sports: SportInfo): GameView {
+  const sport = sports.get(game.sportId);
+  const sportName = sport?.name ?? t(`sports.sportSlug.${game.sportSlug}`, { defaultValue: game.sportSlug });
+  const model = sport?.model ?? "goals";
   return {
     id: game.id,
     slug: slugify(`${game.home.slug || game.home.name}-${game.away.slug || game.away.name}`),
     sportId: game.sportId,
     sportSlug: game.sportSlug,
     sportName,
+    model,
     champId: game.champId,
     champSlug: slugify(game.champName),
     champName: game.champName,
@@ -84,7 +87,7 @@ export function toGame(game: ApiGame, t: Translate, sportNames: SportNames): Gam
     status: game.status,
     gameTimeSec: game.status === 2 || game.status === 3 ? game.gameTimeSec : null,
     period: game.period > 0 ? game.period : null,
-    periodName: game.period > 0 && (game.status === 2 || game.status === 3) ? t("sports.periodN", { n: game.period }) : null,
+    periodName: game.period > 0 && (game.status === 2 || game.status === 3) ? t(model === "sets" ? "sports.setN" : "sports.periodN", { n: game.period }) : null,
     score: game.score,
     periodScores: game.scores.map(([home, away]) => ({ home, away })),
     hasVideo: game.hasVideo,

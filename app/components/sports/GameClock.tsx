@@ -8,9 +8,11 @@ export function GameClock({ game, timeZone, lng }: { game: GameView; timeZone: n
   if (isFinishedStatus(game.status)) return <span className="game-clock game-clock--done">{t("sports.finished")}</span>;
   if (isLiveStatus(game.status)) {
     const minutes = Math.floor((game.gameTimeSec ?? 0) / 60);
+    // Sets sports have no clock: the set is the time.
+    const time = game.status === 3 ? t("sports.break") : game.model === "sets" ? t("sports.liveBadge") : `${minutes}'`;
     return (
       <span className="game-clock game-clock--live">
-        <span className="game-clock__time">{game.status === 3 ? t("sports.break") : `${minutes}'`}</span>
+        <span className="game-clock__time">{time}</span>
         {game.periodName ? <span className="game-clock__period">{game.periodName}</span> : null}
       </span>
     );

@@ -34,16 +34,29 @@ export function MatchTracker({ game }: { game: GameView }) {
   return (
     <section className="tracker" aria-label={t("sports.tracker.title")}>
       <svg className="tracker__field" viewBox="0 0 100 50" role="img" aria-label={last ? t(`sports.tracker.${last.kind}`, { team: team(last.side) }) : t("sports.tracker.title")}>
-        <rect x="0" y="0" width="100" height="50" rx="2" className="tracker__grass" />
-        <g className="tracker__lines" fill="none" strokeWidth="0.4">
-          <rect x="2" y="2" width="96" height="46" />
-          <line x1="50" y1="2" x2="50" y2="48" />
-          <circle cx="50" cy="25" r="6" />
-          <rect x="2" y="13" width="12" height="24" />
-          <rect x="86" y="13" width="12" height="24" />
-          <rect x="2" y="20" width="4" height="10" />
-          <rect x="94" y="20" width="4" height="10" />
-        </g>
+        <rect x="0" y="0" width="100" height="50" rx="2" className={game.model === "goals" ? "tracker__grass" : "tracker__court"} />
+        {game.model === "goals" ? (
+          <g className="tracker__lines" fill="none" strokeWidth="0.4">
+            <rect x="2" y="2" width="96" height="46" />
+            <line x1="50" y1="2" x2="50" y2="48" />
+            <circle cx="50" cy="25" r="6" />
+            <rect x="2" y="13" width="12" height="24" />
+            <rect x="86" y="13" width="12" height="24" />
+            <rect x="2" y="20" width="4" height="10" />
+            <rect x="94" y="20" width="4" height="10" />
+          </g>
+        ) : (
+          // A court: the sets and points sports play on one.
+          <g className="tracker__lines" fill="none" strokeWidth="0.4">
+            <rect x="6" y="6" width="88" height="38" />
+            <line x1="50" y1="4" x2="50" y2="46" strokeWidth="0.8" />
+            <line x1="6" y1="11" x2="94" y2="11" />
+            <line x1="6" y1="39" x2="94" y2="39" />
+            <line x1="28" y1="11" x2="28" y2="39" />
+            <line x1="72" y1="11" x2="72" y2="39" />
+            <line x1="28" y1="25" x2="72" y2="25" />
+          </g>
+        )}
         {highlight ? (
           <path
             className={`tracker__zone tracker__zone--${highlight.side === 1 ? "home" : "away"}`}
@@ -55,7 +68,8 @@ export function MatchTracker({ game }: { game: GameView }) {
       <p className="tracker__event" aria-live="polite">
         {last ? (
           <>
-            <b>{Math.floor(last.t / 60)}'</b> {t(`sports.tracker.${last.kind}`, { team: team(last.side) })}
+            {game.model === "sets" ? null : <b>{Math.floor(last.t / 60)}' </b>}
+            {t(`sports.tracker.${last.kind}`, { team: team(last.side) })}
           </>
         ) : (
           t("sports.tracker.waiting")
@@ -65,10 +79,11 @@ export function MatchTracker({ game }: { game: GameView }) {
         {game.events
           .slice(-6)
           .reverse()
-          .filter((e) => e.kind === "goal" || e.kind === "card" || e.kind === "shot")
+          .filter((e) => e.kind !== "attack" && e.kind !== "danger")
           .map((e, i) => (
             <li key={`${e.t}-${i}`} className={`tracker__log-item tracker__log-item--${e.kind}`}>
-              <b>{Math.floor(e.t / 60)}'</b> {t(`sports.tracker.${e.kind}`, { team: team(e.side) })}
+              {game.model === "sets" ? null : <b>{Math.floor(e.t / 60)}' </b>}
+              {t(`sports.tracker.${e.kind}`, { team: team(e.side) })}
             </li>
           ))}
       </ol>
