@@ -70,6 +70,12 @@ export async function startStack(
   const platformEnv = { ...database.env, NODE_ENV: "test", PLATFORM_TEST_HOOKS: "1", ...options.platformEnv };
   let platform: Child | undefined = await startPlatform({ port: platformPort, env: platformEnv, quiet: true });
   const platformUrl = `http://127.0.0.1:${platformPort}`;
+  // A site that fails to start must not leave its platform running and its database behind.
+  const siteFailed = async (error: unknown): Promise<never> => {
+    await stop(platform);
+    await database.drop();
+    throw error;
+  };
   const site =
     options.site === false
       ? undefined
@@ -83,7 +89,7 @@ export async function startStack(
             APP_ENV: "test",
             ...options.siteEnv,
           },
-        });
+        }).catch(siteFailed);
   return {
     siteUrl: `http://127.0.0.1:${sitePort}`,
     platformUrl,
