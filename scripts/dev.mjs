@@ -1,5 +1,5 @@
 // `npm run dev`: the platform runs on (started once, kept across rebuilds), the site is rebuilt by
-// `remix dev` on every change under app/ and re-imported by the site server without a restart.
+// `remix dev` on every change under app/ and re-imported by remix-serve without a restart.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { localSecret } from "./local-secret.mjs";
@@ -11,7 +11,7 @@ const platformUrl = process.env.PLATFORM_URL ?? `http://127.0.0.1:${platformPort
 
 /**
  * Stops remix dev together with its app server: it runs in a process group of its own, and the
- * whole group is signalled, so no site server outlives it (remix dev may exit before its child).
+ * whole group is signalled, so no remix-serve outlives it (remix dev may exit before its child).
  */
 function stopGroup(child) {
   const signalGroup = (signal) => {
@@ -52,10 +52,10 @@ process.on("SIGTERM", () => shutdown(0));
 try {
   await refuseTakenPort("site", sitePort, "PORT");
   if (!process.env.PLATFORM_URL) platform = await startPlatform({ port: platformPort });
-  // --manual: the site server (in development mode) re-imports the new build itself, so the
+  // --manual: remix-serve (in development mode) re-imports the new build itself, so the
   // site process and its caches survive a rebuild; its live-reload socket is on a free port.
   const remix = fileURLToPath(new URL("../node_modules/.bin/remix", import.meta.url));
-  site = spawn(remix, ["dev", "--manual", "-c", "node scripts/site-server.mjs .data/dev-build/index.js"], {
+  site = spawn(remix, ["dev", "--manual", "-c", "remix-serve .data/dev-build/index.js"], {
     cwd: root,
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,

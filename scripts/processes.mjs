@@ -77,10 +77,12 @@ export async function startPlatform({ port, env = {}, quiet = false }) {
   return child;
 }
 
-/** Starts the built site (scripts/site-server.mjs) and resolves when it answers. */
+/** Starts the built site with @remix-run/serve and resolves when it answers. */
 export async function startSite({ port, env = {}, quiet = false }) {
   await refuseTakenPort("site", port, "PORT");
-  const child = launch("site", process.execPath, ["scripts/site-server.mjs", "build/index.js"], { PORT: String(port), HOST: "127.0.0.1", ...env }, { quiet });
+  // A production site answers only its own hosts (decision 024): here, this machine's names for the port.
+  const hosts = process.env.ALLOWED_HOSTS ?? `localhost:${port},127.0.0.1:${port}`;
+  const child = launch("site", bin("remix-serve"), ["build/index.js"], { PORT: String(port), HOST: "127.0.0.1", ALLOWED_HOSTS: hosts, ...env }, { quiet });
   const exited = new Promise((_, reject) =>
     child.once("exit", (code) => reject(new Error(`site exited with ${code}\n${(child.tail ?? []).join("\n")}`))),
   );

@@ -1,12 +1,15 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { subscribe } from "node:diagnostics_channel";
+import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
 import { env } from "~/env.server";
 
 /**
- * Who the visitor is, for the platform's per-visitor rate limits (decision 012). The site server
- * (scripts/site-server.mjs) runs every request inside this store with the socket's address and
- * the request headers; the store is shared through a registered symbol because the server and
- * the bundled build are separate modules.
+ * Who the visitor is, for the platform's per-visitor rate limits (decision 012). `remix-serve`
+ * hands loaders a Fetch `Request` with no socket address, so the site listens to Node's
+ * `http.server.request.start` diagnostics channel, which Node publishes synchronously just before
+ * it emits the request to remix-serve's handler, and enters this store there: everything the
+ * handler runs for that request (guards, loaders, actions, upstream calls) sees its visitor.
  */
 export interface VisitorContext {
   socketAddress: string | undefined;
@@ -16,6 +19,17 @@ export interface VisitorContext {
 const VISITOR = Symbol.for("arena-bet.visitor");
 const registry = globalThis as unknown as Record<symbol, AsyncLocalStorage<VisitorContext> | undefined>;
 const visitors: AsyncLocalStorage<VisitorContext> = (registry[VISITOR] ??= new AsyncLocalStorage<VisitorContext>());
+
+/** Subscribed once per process, even when a development rebuild re-imports this module. */
+const SUBSCRIBED = Symbol.for("arena-bet.visitor.subscribed");
+const flags = globalThis as unknown as Record<symbol, boolean | undefined>;
+if (!flags[SUBSCRIBED]) {
+  flags[SUBSCRIBED] = true;
+  subscribe("http.server.request.start", (message) => {
+    const { request } = message as { request: IncomingMessage };
+    visitors.enterWith({ socketAddress: request.socket.remoteAddress, headers: request.headers });
+  });
+}
 
 /** An address as the platform keys it: IPv4-mapped IPv6 written as IPv4; null when not an address. */
 function asAddress(raw: string | undefined): string | null {

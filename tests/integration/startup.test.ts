@@ -87,17 +87,6 @@ describe("taken ports", () => {
     await expect(startSite({ port: takenPort, quiet: true })).rejects.toThrow(`the site port ${takenPort} is already taken by another program`);
   });
 
-  it("the site server itself refuses a taken port and says so", async () => {
-    const { code, output } = await run(["scripts/site-server.mjs", "build/index.js"], {
-      PORT: String(takenPort),
-      HOST: "127.0.0.1",
-      NODE_ENV: "production",
-      SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
-    });
-    expect(code).toBe(1);
-    expect(output).toContain(`port ${takenPort} on 127.0.0.1 is already taken by another program`);
-  });
-
   it("npm start refuses a taken site port without starting the platform", async () => {
     const platformPort = await freePort();
     const { code, output } = await run(["scripts/start.mjs"], { PORT: String(takenPort), PLATFORM_PORT: String(platformPort) });
