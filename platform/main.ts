@@ -1,7 +1,9 @@
 import { serve } from "@hono/node-server";
 import { StartupError } from "./db/data-dir.ts";
 import { migrate, openDb } from "./db/index.ts";
+import { decideDueCoupons } from "./domain/bets.ts";
 import { purgeExpired } from "./domain/housekeeping.ts";
+import { createSportsService } from "./domain/sports/service.ts";
 import { parsePlatformEnv } from "./env.ts";
 import { log } from "./log.ts";
 import { seedDemo } from "./seed/index.ts";
@@ -30,20 +32,44 @@ const { db, kind, close } = await openDb({
 }).catch(fail);
 await migrate(db).catch(fail);
 if (env.PLATFORM_SEED === "demo") {
-  const parts = await seedDemo(db, { users: env.NODE_ENV !== "production" }).catch(fail);
+  const parts = await seedDemo(db, { users: env.NODE_ENV !== "production", sportsSeed: env.SPORTS_SIM_SEED }).catch(fail);
   if (parts.length) log.info("seed.demo", { parts });
 }
 if (env.PLATFORM_TEST_HOOKS) log.info("test_hooks.on", { path: "/__test" });
 // The dev outbox shows codes sent to anyone: only where no real user is.
 const devOutbox = env.PLATFORM_TEST_HOOKS || env.NODE_ENV !== "production";
 
+// The sports feed is served from memory; the simulator runs in whichever process gets its lock.
+const sports = createSportsService(db, {
+  dbKind: kind,
+  simulator: env.SPORTS_SIMULATOR === "on",
+  tickMs: env.SPORTS_SIM_TICK_MS,
+  speed: env.SPORTS_SIM_SPEED,
+  minLive: env.SPORTS_MIN_LIVE,
+});
+await sports.start();
+
 const app = createApp(db, {
+  sports,
   dbKind: kind,
   testHooks: env.PLATFORM_TEST_HOOKS,
   devOutbox,
   secret: env.PLATFORM_SECRET,
   oneTapClientId: env.ONE_TAP_CLIENT_ID,
+  betLiveDelayMs: env.BET_LIVE_DELAY_MS,
 });
+
+// Live coupons whose delay is over are decided here too (readers also decide them on sight);
+// every process may run it: each coupon is decided once under its row lock.
+let deciding = false;
+const decideTimer = setInterval(() => {
+  if (deciding) return;
+  deciding = true;
+  decideDueCoupons(db)
+    .catch((error: unknown) => console.error("[platform] deciding live coupons failed", error))
+    .finally(() => (deciding = false));
+}, 500);
+decideTimer.unref();
 
 // Dead tokens, codes and counters are cleared hourly; a failed run waits for the next.
 const housekeeping = () => purgeExpired(db).catch((error: unknown) => log.error("housekeeping.failed", { error }));
@@ -69,7 +95,9 @@ async function stop() {
   if (stopping) return;
   stopping = true;
   clearInterval(housekeepingTimer);
+  clearInterval(decideTimer);
   server.close();
+  await sports.stop();
   await close();
   process.exit(0);
 }

@@ -4,6 +4,7 @@ import { connect } from "node:net";
 import { fileURLToPath } from "node:url";
 
 export const root = fileURLToPath(new URL("..", import.meta.url));
+const bin = (name) => fileURLToPath(new URL(`../node_modules/.bin/${name}`, import.meta.url));
 
 /** Polls `url` until it answers (any status below 500 unless `okOnly`), or gives up. */
 export async function waitForHttp(url, { timeoutMs = 60_000, okOnly = true } = {}) {

@@ -58,7 +58,9 @@ export async function migrate(db: Db): Promise<void> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const migrationTableSchema = rows[0]?.schema;
   if (!migrationTableSchema) throw new Error("The database connection has no current schema");
-  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema });
+  // Unordered: engineers number migrations in parallel (008 may land after 009 on a database
+  // that already has 009); each migration stands on its own, so applying a late one is safe.
+  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   for (const r of results ?? []) {
     if (r.status === "Error") log.error("migration.failed", { migration: r.migrationName });
