@@ -70,7 +70,7 @@ describe("every upstream call", () => {
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const baseUrls = { web: base, bff: base, redirects: base, blocks: base, limits: base, social: base, captcha: base, admin: base };
+    const baseUrls = { web: base, bff: base, redirects: base, blocks: base, limits: base, social: base, captcha: base, admin: base, sports: base };
     const call = createHttpClient({ baseUrls, defaultTimeoutMs: 2_000, defaultHeaders: visitorHeaders });
     try {
       await runAsVisitor({ socketAddress: "198.51.100.23", headers: {} }, () => call({ upstream: "bff", path: "/x", schema: z.object({}) }));
