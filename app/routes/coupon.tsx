@@ -11,8 +11,8 @@ import { addBetToCoupon, clearCoupon, deleteBetFromCoupon, setCouponType, setSys
 import { COUPON_TYPE } from "~/coupon/constants";
 import { createCoupon, storedPartOfCoupon } from "~/coupon/model";
 import { isProduction, sessionSecret } from "~/env.server";
-import { requireCsrf } from "~/loaders/csrf.server";
-import { guardPage, pageLoader } from "~/loaders/guards.server";
+import { pageAction } from "~/forms/action.server";
+import { pageLoader } from "~/loaders/guards.server";
 import { safeReturnPath } from "~/loaders/return-to";
 import { routeSeo } from "~/loaders/seo.server";
 import { cachedGame, sportsContext } from "~/loaders/sports.server";
@@ -50,17 +50,14 @@ export type CouponActionError = "invalid" | "unknown-outcome" | "game-finished" 
  * page (and game) they came from. A refusal renders this page with the translated reason and
  * leaves the cookie as it was.
  */
-export async function action(args: ActionFunctionArgs) {
-  const ctx = await guardPage(args, "coupon");
-  const { request } = args;
-  const formData = await request.formData();
-  await requireCsrf(request, formData);
-  const lng = ctx.site.lng;
+export const action = (args: ActionFunctionArgs) =>
+  pageAction(args, "coupon", formSchema, ({ ctx, value, formData, request }) => applyCouponForm(ctx.site.lng, value, formData, request), {
+    invalid: () => ({ error: "invalid" as CouponActionError }),
+  });
+
+async function applyCouponForm(lng: string, input: z.output<typeof formSchema>, formData: FormData, request: Request) {
   const back = safeReturnPath(formData.get("returnTo"), `/${lng}/coupon`);
   const cookieOptions = { secure: isProduction };
-  const parsed = formSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return data({ error: "invalid" as CouponActionError }, { status: 400 });
-  const input = parsed.data;
   if (input.intent === "clear-cookie") {
     return new Response(null, { status: 204, headers: { "Set-Cookie": clearCouponCookie(cookieOptions) } });
   }
