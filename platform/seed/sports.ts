@@ -4,8 +4,8 @@
 // written with one bulk statement per table, so a fresh platform starts quickly.
 
 import { readFileSync, readdirSync } from "node:fs";
-import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../db/index.ts";
+import { bulkInsert } from "../domain/sports/bulk.ts";
 import { advanceGame, newSim, timedDuration } from "../domain/sports/engine.ts";
 import { MARKET, MARKET_TYPES } from "../domain/sports/markets.ts";
 import { CLUB_SUFFIXES, ESPORTS_EVENTS, FIRST_NAMES, GEN_COUNTRIES, LAST_NAMES, TOURNAMENT_WORDS } from "../domain/sports/names.ts";
@@ -260,19 +260,6 @@ export function sportMarketTypes(rules: SportRules): { typeId: number; isMain: b
   const types = [...new Set(plan.map((p) => p.typeId))];
   const main = new Set<number>([MARKET.x12, MARKET.winner, MARKET.total, MARKET.handicap]);
   return types.map((typeId) => ({ typeId, isMain: main.has(typeId) }));
-}
-
-type Column = [name: string, type: string];
-
-/** One insert per chunk: the rows travel as one JSON parameter and jsonb_to_recordset unpacks them. */
-async function bulkInsert(db: Db, table: string, columns: Column[], rows: Record<string, unknown>[]): Promise<void> {
-  const names = columns.map(([n]) => n).join(", ");
-  const defs = columns.map(([n, t]) => `${n} ${t}`).join(", ");
-  for (let i = 0; i < rows.length; i += 20_000) {
-    const chunk = JSON.stringify(rows.slice(i, i + 20_000));
-    const query: RawBuilder<unknown> = sql`insert into ${sql.table(table)} (${sql.raw(names)}) select ${sql.raw(names)} from jsonb_to_recordset(${chunk}::jsonb) as x(${sql.raw(defs)})`;
-    await query.execute(db);
-  }
 }
 
 export async function writeGames(db: Db, games: GameRec[]): Promise<void> {

@@ -7,6 +7,7 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import { advanceGame, forceScore, gameState, matchOver, newSim } from "./engine.ts";
+import { bulkInsert, bulkUpdate } from "./bulk.ts";
 import { openMarkets } from "./lines.ts";
 import { type Ratings, priceMarkets, settleMarkets } from "./pricing.ts";
 import { type SportRules, SPORT_BY_ID } from "./sports.ts";
@@ -394,18 +395,6 @@ function wallFor(rules: SportRules, gameTime: number): number {
 
 // ---------------------------------------------------------------- bulk writes
 
-async function bulkUpdate(db: Db, table: string, columns: [string, string][], rows: Record<string, unknown>[]) {
-  if (!rows.length) return;
-  const defs = sql.raw(columns.map(([n, t]) => `${n} ${t}`).join(", "));
-  const sets = sql.raw(
-    columns
-      .filter(([n]) => n !== "id")
-      .map(([n]) => `${n} = x.${n}`)
-      .join(", "),
-  );
-  await sql`update ${sql.table(table)} as t set ${sets} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(${defs}) where t.id = x.id`.execute(db);
-}
-
 export async function writeGameRows(db: Db, games: GameRec[]) {
   await bulkUpdate(
     db,
@@ -471,12 +460,16 @@ async function writeMarketRows(db: Db, markets: MarketRec[], settle = false) {
 
 async function insertMarkets(db: Db, markets: MarketRec[]) {
   if (!markets.length) return;
-  const m = JSON.stringify(markets.map((x) => ({ id: x.id, game_id: x.gameId, type_id: x.typeId, period: x.period, param: x.param, version: x.version, blocked: x.blocked, feed_version: x.feedVersion })));
-  await sql`insert into market (id, game_id, type_id, period, param, version, blocked, feed_version)
-    select id, game_id, type_id, period, param, version, blocked, feed_version
-    from jsonb_to_recordset(${m}::jsonb) as x(id integer, game_id integer, type_id integer, period smallint, param integer, version integer, blocked boolean, feed_version integer)`.execute(db);
-  const o = JSON.stringify(markets.flatMap((x) => x.outcomes.map((y) => ({ id: y.id, market_id: x.id, game_id: x.gameId, type_id: y.typeId, key: y.key, coef: y.coef, blocked: y.blocked, sort: y.sort }))));
-  await sql`insert into outcome (id, market_id, game_id, type_id, key, coef, blocked, sort)
-    select id, market_id, game_id, type_id, key, coef, blocked, sort
-    from jsonb_to_recordset(${o}::jsonb) as x(id integer, market_id integer, game_id integer, type_id integer, key text, coef integer, blocked boolean, sort integer)`.execute(db);
+  await bulkInsert(
+    db,
+    "market",
+    [["id", "integer"], ["game_id", "integer"], ["type_id", "integer"], ["period", "smallint"], ["param", "integer"], ["version", "integer"], ["blocked", "boolean"], ["feed_version", "integer"]],
+    markets.map((x) => ({ id: x.id, game_id: x.gameId, type_id: x.typeId, period: x.period, param: x.param, version: x.version, blocked: x.blocked, feed_version: x.feedVersion })),
+  );
+  await bulkInsert(
+    db,
+    "outcome",
+    [["id", "integer"], ["market_id", "integer"], ["game_id", "integer"], ["type_id", "integer"], ["key", "text"], ["coef", "integer"], ["blocked", "boolean"], ["sort", "integer"]],
+    markets.flatMap((x) => x.outcomes.map((y) => ({ id: y.id, market_id: x.id, game_id: x.gameId, type_id: y.typeId, key: y.key, coef: y.coef, blocked: y.blocked, sort: y.sort }))),
+  );
 }
