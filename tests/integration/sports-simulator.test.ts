@@ -38,6 +38,14 @@ describe("the live simulator", () => {
     const a = await freshSports();
     const b = await freshSports();
     const firstNewId = Math.max(...[...a.sports.store.games.keys()]) + 1;
+    // Settlement's hook runs inside the finishing transaction, which already holds the results.
+    const finishedEvents: { gameId: number; unsettled: number }[] = [];
+    a.sports.onGameFinished(async (trx, event) => {
+      const row = await trx.selectFrom("outcome").where("game_id", "=", event.gameId).where("result", "is", null).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirst();
+      const game = await trx.selectFrom("game").where("id", "=", event.gameId).select("status").executeTakeFirstOrThrow();
+      expect(game.status).toBe(4);
+      finishedEvents.push({ gameId: event.gameId, unsettled: Number(row?.n) });
+    });
     for (const s of [a, b]) {
       await s.sim.advance(20 * 60);
       await s.sim.advance(95 * 60);
@@ -56,14 +64,30 @@ describe("the live simulator", () => {
       .select((eb) => eb.fn.countAll<string>().as("n"))
       .executeTakeFirst();
     expect(Number(unsettled?.n)).toBe(0);
+    const finishedIds = (await a.db.selectFrom("game").select("id").where("status", "=", 4).where("feed_version", ">", 1).execute()).map((r) => r.id);
+    expect(finishedIds.length).toBeGreaterThan(20);
+    expect(finishedEvents.map((e) => e.gameId).sort((x, y) => x - y)).toEqual(finishedIds.sort((x, y) => x - y));
+    expect(finishedEvents.every((e) => e.unsettled === 0)).toBe(true);
+
+    // A hook that throws rolls its finish back; the game is finished again on the next step.
+    const calls: number[] = [];
+    b.sports.onGameFinished(async (trx, event) => {
+      calls.push(event.gameId);
+      if (calls.length === 1) throw new Error("settlement down");
+    });
+    await b.sim.advance(3 * 3600);
+    const failed = calls[0]!;
+    expect(calls.filter((id) => id === failed)).toHaveLength(2);
+    const row = await b.db.selectFrom("game").select("status").where("id", "=", failed).executeTakeFirstOrThrow();
+    expect(row.status).toBe(4);
 
     // A day later the generated championships have played on: new rounds were scheduled.
     await a.sim.advance(24 * 3600);
     const line = [...a.sports.store.games.values()].filter((g) => g.status === 1);
     expect(line.some((g) => g.id >= firstNewId && g.source === "generated")).toBe(true);
     expect(line.length).toBeGreaterThanOrEqual(1500);
-    const live = [...a.sports.store.games.values()].filter((g) => g.status === 2 || g.status === 3);
-    expect(live.length).toBeGreaterThanOrEqual(40);
+    const liveNow = [...a.sports.store.games.values()].filter((g) => g.status === 2 || g.status === 3);
+    expect(liveNow.length).toBeGreaterThanOrEqual(40);
     for (const s of [a, b]) await s.sports.stop();
   }, 240_000);
 });

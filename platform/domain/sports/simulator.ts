@@ -94,6 +94,9 @@ export class Simulator {
     this.seed = row.seed;
     this.ids = { game: row.next_game_id, market: row.next_market_id, outcome: row.next_outcome_id };
     this.lastWall = Date.now();
+    // A running real-time clock that fell behind (no leader for a while, a restart days later)
+    // catches up with the wall clock: the first step plays the missed time.
+    if (!this.paused && this.options.speed === 1 && this.clockMs < this.lastWall) this.clockMs = this.lastWall;
     // Rosters and last kick-offs of the generated championships, for their next rounds.
     const rows = await this.db
       .selectFrom("game")
