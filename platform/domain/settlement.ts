@@ -92,11 +92,6 @@ export interface SettlementReport {
   paid: number;
 }
 
-/** VALUES rows for a bulk update: (id, value) pairs as SQL. */
-function valuesList(rows: Array<[number, number]>) {
-  return sql.join(rows.map(([id, v]) => sql`(${id}::bigint, ${v}::int)`));
-}
-
 /**
  * Settles a finished (4) or cancelled (5) game inside the caller's transaction: its open
  * selections, then the coupons they complete. Coupons are paid in account order (so two
@@ -131,9 +126,10 @@ export async function settleGame(trx: Db, gameId: number): Promise<SettlementRep
     Number(s.id),
     selectionStatus(final, { marketTypeId: s.market_type_id, period: s.period, param: s.param, key: s.outcome_key, result: s.result }),
   ]);
+  // Arrays as single parameters (unnest): one short statement however many rows.
   await sql`
     update bet_selection set status_id = v.status, settled_at = now()
-      from (values ${valuesList(statuses)}) as v(id, status)
+      from unnest(${statuses.map(([id]) => id)}::bigint[], ${statuses.map(([, st]) => st)}::int[]) as v(id, status)
      where bet_selection.id = v.id
   `.execute(trx);
 
@@ -148,7 +144,7 @@ export async function settleCoupons(trx: Db, couponIds: number[]): Promise<{ cou
   const coupons = await trx
     .selectFrom("bet_coupon")
     .select(["id", "account_id", "type_id", "system_value", "amount", "currency", "promo_code", "settlement_version"])
-    .where("id", "in", couponIds.map(String))
+    .where(sql<boolean>`id = any(${couponIds}::bigint[])`)
     .where("state", "=", "open")
     .orderBy("account_id")
     .orderBy("id")
@@ -158,7 +154,7 @@ export async function settleCoupons(trx: Db, couponIds: number[]): Promise<{ cou
   const selections = await trx
     .selectFrom("bet_selection")
     .select(["coupon_id", "coef", "status_id", "is_banker"])
-    .where("coupon_id", "in", coupons.map((c) => String(c.id)))
+    .where(sql<boolean>`coupon_id = any(${coupons.map((c) => Number(c.id))}::bigint[])`)
     .execute();
   const byCoupon = new Map<number, typeof selections>();
   for (const s of selections) {
@@ -212,22 +208,21 @@ export async function settleCoupons(trx: Db, couponIds: number[]): Promise<{ cou
   // One payout transfer per winning (or returned) coupon, bulk-inserted in account order.
   const payouts = settled.filter((s) => s.payout > 0);
   if (payouts.length) {
-    const rows = payouts.map(
-      (s) =>
-        sql`(${house.get(s.currency)!.payouts}::bigint, ${s.accountId}::bigint, ${s.payout}::bigint, ${s.currency}, 'posted', 'bet_payout', ${`coupon:${s.id}`}, ${`settle:${s.id}:${s.version}:payout`})`,
-    );
-    for (let i = 0; i < rows.length; i += 2000) {
-      await sql`
-        insert into ledger_transfer (debit_account_id, credit_account_id, amount, currency, flag, kind, reference, idempotency_key)
-        values ${sql.join(rows.slice(i, i + 2000))}
-        on conflict (idempotency_key) do nothing
-      `.execute(trx);
-    }
+    await sql`
+      insert into ledger_transfer (debit_account_id, credit_account_id, amount, currency, flag, kind, reference, idempotency_key)
+      select v.debit, v.credit, v.amount, v.currency, 'posted', 'bet_payout', v.reference, v.key
+        from unnest(${payouts.map((p) => house.get(p.currency)!.payouts)}::bigint[], ${payouts.map((p) => p.accountId)}::bigint[],
+                    ${payouts.map((p) => p.payout)}::bigint[], ${payouts.map((p) => p.currency)}::text[],
+                    ${payouts.map((p) => `coupon:${p.id}`)}::text[], ${payouts.map((p) => `settle:${p.id}:${p.version}:payout`)}::text[])
+             as v(debit, credit, amount, currency, reference, key)
+       order by v.credit
+      on conflict (idempotency_key) do nothing
+    `.execute(trx);
   }
-  const values = sql.join(settled.map((s) => sql`(${s.id}::bigint, ${s.statusId}::int, ${s.payout}::bigint, ${s.version}::int)`));
   await sql`
     update bet_coupon set state = 'settled', status_id = v.status, payout = v.payout, settlement_version = v.version, settled_at = now()
-      from (values ${values}) as v(id, status, payout, version)
+      from unnest(${settled.map((x) => x.id)}::bigint[], ${settled.map((x) => x.statusId)}::int[], ${settled.map((x) => x.payout)}::bigint[],
+                  ${settled.map((x) => x.version)}::int[]) as v(id, status, payout, version)
      where bet_coupon.id = v.id
   `.execute(trx);
   return { coupons: settled.length, paid: payouts.reduce((sum, s) => sum + s.payout, 0) };
