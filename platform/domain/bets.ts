@@ -193,15 +193,19 @@ interface Limits {
 }
 
 async function limitsFor(db: Db, currency: string, typeId: number): Promise<Limits> {
-  const rows = await db.selectFrom("bet_limit").selectAll().where("currency", "in", [currency, "*"]).where("type_id", "=", typeId).execute();
-  const row = rows.find((r) => r.currency === currency) ?? rows.find((r) => r.currency === "*");
-  const outcome = await db.selectFrom("bet_outcome_limit").selectAll().where("currency", "in", [currency, "*"]).execute();
-  const outcomeRow = outcome.find((r) => r.currency === currency) ?? outcome.find((r) => r.currency === "*");
+  // One round trip for both tables; a currency's own row wins over '*'.
+  const { rows } = await sql<{ kind: "coupon" | "outcome"; currency: string; min_amount: string | number; max_amount: string | number; max_payout: string | number }>`
+    select 'coupon' as kind, currency, min_amount, max_amount, max_payout from bet_limit where currency in (${currency}, '*') and type_id = ${typeId}
+    union all
+    select 'outcome', currency, 0, 0, max_payout from bet_outcome_limit where currency in (${currency}, '*')
+  `.execute(db);
+  const pick = (kind: "coupon" | "outcome") => rows.find((r) => r.kind === kind && r.currency === currency) ?? rows.find((r) => r.kind === kind && r.currency === "*");
+  const row = pick("coupon");
   return {
     minAmount: Number(row?.min_amount ?? 1),
     maxAmount: Number(row?.max_amount ?? Number.MAX_SAFE_INTEGER),
     maxPayout: Number(row?.max_payout ?? Number.MAX_SAFE_INTEGER),
-    maxOutcomePayout: Number(outcomeRow?.max_payout ?? Number.MAX_SAFE_INTEGER),
+    maxOutcomePayout: Number(pick("outcome")?.max_payout ?? Number.MAX_SAFE_INTEGER),
   };
 }
 
