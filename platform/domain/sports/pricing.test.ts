@@ -26,10 +26,12 @@ describe("coefficients", () => {
       fc.property(fc.array(fc.double({ min: 0.03, max: 1, noNaN: true }), { minLength: 2, maxLength: 5 }), fc.double({ min: 0, max: 0.2, noNaN: true }), (raw, margin) => {
         const coefs = coefficients(raw, margin);
         for (const c of coefs) expect(Number.isInteger(c)).toBe(true);
+        // A coefficient held at a bound (1.01, 500) no longer carries the margin exactly.
+        fc.pre(coefs.every((c) => c > MIN_COEF && c < MAX_COEF));
         // Each coefficient is rounded by at most half a hundredth: its implied probability 100/c
         // moves by at most 50 / (c · (c − 0.5)).
         const slack = coefs.reduce((a, c) => a + 50 / (c * (c - 0.5)), 0);
-        expect(Math.abs(overround(coefs) - (1 + margin))).toBeLessThanOrEqual(slack + 1e-6);
+        expect(Math.abs(overround(coefs) - (1 + margin))).toBeLessThanOrEqual(slack * 1.001 + 1e-9);
       }),
     );
   });

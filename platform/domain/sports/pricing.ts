@@ -96,22 +96,27 @@ export function overround(coefs: number[]): number {
 
 export function poisson(k: number, lambda: number): number {
   if (lambda <= 0) return k === 0 ? 1 : 0;
-  let p = Math.exp(-lambda);
-  for (let i = 1; i <= k; i++) p *= lambda / i;
-  return p;
+  // In logs, so large means (handball's 28 goals a side) neither underflow nor overflow.
+  let log = -lambda + k * Math.log(lambda);
+  for (let i = 2; i <= k; i++) log -= Math.log(i);
+  return Math.exp(log);
 }
 
-/** Poisson probabilities 0 … max, with the tail folded into max so they sum to 1. */
-function poissonVector(lambda: number, max: number): number[] {
+/** Poisson probabilities over the range holding all but 1e-10 of the mass: [first value, probabilities]. */
+function poissonSupport(lambda: number): [number, number[]] {
+  if (lambda <= 1e-9) return [0, [1]];
+  const lo = Math.max(0, Math.floor(lambda - 7 * Math.sqrt(lambda) - 2));
+  const hi = Math.ceil(lambda + 7 * Math.sqrt(lambda) + 8);
   const out: number[] = [];
   let acc = 0;
-  for (let k = 0; k < max; k++) {
+  for (let k = lo; k <= hi; k++) {
     const p = poisson(k, lambda);
     out.push(p);
     acc += p;
   }
-  out.push(Math.max(0, 1 - acc));
-  return out;
+  // Fold the (tiny) tails in so the distribution sums to one.
+  out[out.length - 1]! += Math.max(0, 1 - acc);
+  return [lo, out];
 }
 
 /** Standard normal CDF (Abramowitz–Stegun 7.1.26, error below 1e-7). */
@@ -286,15 +291,14 @@ function sumScores(scores: [number, number][]): [number, number] {
 }
 
 function goalsDist(base: [number, number], lh: number, la: number): Dist {
-  const maxGoals = Math.max(10, Math.ceil((lh + la) * 2 + 10));
-  const vh = poissonVector(lh, maxGoals);
-  const va = poissonVector(la, maxGoals);
+  const [loH, vh] = poissonSupport(lh);
+  const [loA, va] = poissonSupport(la);
   const out: Dist = [];
   for (let h = 0; h < vh.length; h++) {
     if (vh[h]! < 1e-12) continue;
     for (let a = 0; a < va.length; a++) {
       const p = vh[h]! * va[a]!;
-      if (p > 1e-12) out.push([base[0] + h, base[1] + a, p]);
+      if (p > 1e-12) out.push([base[0] + loH + h, base[1] + loA + a, p]);
     }
   }
   return out;

@@ -1,0 +1,46 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { serialize } from "cookie";
+import { useTranslation } from "react-i18next";
+import { DisplaySettings } from "~/components/sports/DisplaySettings";
+import { isProduction } from "~/env.server";
+import { requireCsrf } from "~/loaders/csrf.server";
+import { guardPage, pageLoader } from "~/loaders/guards.server";
+import { safeReturnPath } from "~/loaders/return-to";
+import { DISPLAY_COOKIE, DISPLAY_COOKIE_MAX_AGE_S, displayCookieValue, displaySettingsSchema } from "~/sports/display";
+
+/** The header's quick display settings; this page shows the same form, with the error of a refused post. */
+export const loader = (args: LoaderFunctionArgs) => pageLoader(args, "display-settings", async (ctx) => ({ lng: ctx.site.lng }));
+
+/** Keeps the guest's odds format, view and theme in a cookie and goes back to the page. */
+export async function action(args: ActionFunctionArgs) {
+  const ctx = await guardPage(args, "display-settings");
+  const formData = await args.request.formData();
+  await requireCsrf(args.request, formData);
+  const parsed = displaySettingsSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return data({ error: "invalid" }, { status: 400 });
+  const back = safeReturnPath(formData.get("returnTo"), `/${ctx.site.lng}`);
+  return redirect(back, {
+    headers: {
+      "Set-Cookie": serialize(DISPLAY_COOKIE, displayCookieValue(parsed.data), { path: "/", maxAge: DISPLAY_COOKIE_MAX_AGE_S, httpOnly: true, sameSite: "lax", secure: isProduction }),
+    },
+  });
+}
+
+export default function DisplaySettingsPage() {
+  const { lng } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  return (
+    <div className="page-narrow">
+      <h1 className="page-title">{t("display.title")}</h1>
+      {actionData && "error" in actionData ? (
+        <p className="notice notice--danger" role="alert">
+          {t("display.invalid")}
+        </p>
+      ) : null}
+      <DisplaySettings lng={lng} returnTo={`/${lng}`} open />
+    </div>
+  );
+}
