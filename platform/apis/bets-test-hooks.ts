@@ -155,6 +155,15 @@ export function betsTestHooksApi(db: Db) {
     return c.json({ ok: true });
   });
 
+  app.post("/games/:gameId/score", async (c) => {
+    const params = parseParams(c, z.object({ gameId: id }));
+    if (!params.ok) return params.response;
+    const parsed = await parseJsonBody(c, z.object({ home: z.number().int().min(0).max(1000), away: z.number().int().min(0).max(1000) }));
+    if (!parsed.ok) return parsed.response;
+    await db.updateTable("game").set({ score_home: parsed.data.home, score_away: parsed.data.away }).where("id", "=", params.data.gameId).execute();
+    return c.json({ ok: true });
+  });
+
   app.post("/promo-codes", async (c) => {
     const parsed = await parseJsonBody(c, promoBody);
     if (!parsed.ok) return parsed.response;

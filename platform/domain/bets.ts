@@ -117,6 +117,7 @@ export async function outcomeStates(db: Db, ids: readonly number[]): Promise<Map
 }
 
 const isLiveStatus = (status: number) => status === 2 || status === 3;
+const scoreText = (s: Pick<OutcomeState, "scoreHome" | "scoreAway">) => `${s.scoreHome ?? 0}:${s.scoreAway ?? 0}`;
 
 /** The checks of one coupon's selections against the catalogue; throws Refused. */
 function checkSelections(input: CouponInput, states: Map<number, OutcomeState>): OutcomeState[] {
@@ -399,6 +400,7 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
             is_live: live,
             decide_at: live ? new Date(Date.now() + delayMs) : null,
             change_coef_action: input.changeCoefAction,
+            is_drop_on_score_change: input.isDropOnScoreChange,
             promo_code: promo ? input.promoCode!.toUpperCase() : null,
             stake_transfer_id: moved.transfer.id,
           })
@@ -425,6 +427,7 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
                 coef: coefs[i]!,
                 is_banker: bet.isBanker,
                 is_live: isLiveStatus(s.gameStatus),
+                score_seen: scoreText(s),
               };
             }),
           )
@@ -612,6 +615,9 @@ export async function decideCoupon(db: Db, couponId: number): Promise<void> {
       const now = states.get(s.outcome_id);
       if (!now || now.gameStatus === 4 || now.gameStatus === 5 || now.marketSettled) refusal = { code: "game_finished", outcomeId: s.outcome_id };
       else if (now.blocked || now.marketBlocked) refusal = { code: "blocked", outcomeId: s.outcome_id };
+      else if (coupon.is_drop_on_score_change && s.score_seen !== null && s.score_seen !== scoreText(now)) {
+        refusal = { code: "score_changed", outcomeId: s.outcome_id, score: scoreText(now) };
+      }
       else if (now.coef < s.coef && coupon.change_coef_action !== CHANGE_COEF_ACTION.acceptAny) {
         refusal = { code: "coef_changed", outcomeId: s.outcome_id, coef: coefText(now.coef) };
       }

@@ -211,8 +211,21 @@ describe.each(databases)("bet API on %s", (db) => {
     expect(accept.body.result.successCoupon.waitMs).toBeGreaterThan(0);
     expect(await balance(me.token)).toMatchObject({ money: 1_000_000, available: 999_000 });
     const refuse = await place(me.token, { accountId: me.accountId, typeId: 0, amount: 1_000, bets: [{ outcomeId: game.outcomes["1::2"], coef: 3.5, isLive: true }] });
+    const drop = await place(me.token, {
+      accountId: me.accountId,
+      typeId: 0,
+      amount: 1_000,
+      isDropOnScoreChange: true,
+      bets: [{ outcomeId: game.outcomes["4:2500:over"], coef: 1.9, isLive: true }],
+    });
+    expect(drop.status).toBe(202);
     await api.expectOk("POST", `/__test/bets/outcomes/${game.outcomes["1::2"]}`, { body: { blocked: true } });
+    await api.expectOk("POST", `/__test/bets/games/${game.gameId}/score`, { body: { home: 1, away: 0 } });
     await new Promise((r) => setTimeout(r, 400));
+    expect((await api.expectOk("GET", `/web-api/bets/coupons/${drop.body.result.successCoupon.id}`, { token: me.token })).result).toMatchObject({
+      state: "refused",
+      refusal: { code: "score_changed", score: "1:0" },
+    });
     const a = (await api.expectOk("GET", `/web-api/bets/coupons/${accept.body.result.successCoupon.id}`, { token: me.token })).result;
     const r = (await api.expectOk("GET", `/web-api/bets/coupons/${refuse.body.result.successCoupon.id}`, { token: me.token })).result;
     expect(a.state).toBe("open");
