@@ -1,0 +1,83 @@
+import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { type Page, expect, test } from "@playwright/test";
+import { type Stack, startStack } from "../support/stack";
+import { type PageToCheck, pagesToCheck, visitors } from "../html/pages-to-check";
+
+// Issue 11: axe-core (WCAG 2.1 AA) over every page type in ru, en and ar; no serious or critical
+// violation. axe's own contrast rule skips text it takes for icon ligatures, which is much of
+// Arabic script, so right-to-left pages also get the same contrast check without that skip.
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+let stack: Stack;
+let pages: PageToCheck[];
+test.beforeAll(async () => {
+  stack = await startStack();
+  pages = pagesToCheck(await visitors(stack.platformUrl, "axe"));
+});
+test.afterAll(async () => {
+  await stack?.stop();
+});
+
+async function open(page: Page, path: string, cookie: string) {
+  await page.context().clearCookies();
+  const cookies = cookie
+    .split("; ")
+    .filter(Boolean)
+    .map((pair) => {
+      const eq = pair.indexOf("=");
+      return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: stack.siteUrl };
+    });
+  if (cookies.length) await page.context().addCookies(cookies);
+  await page.goto(`${stack.siteUrl}${path}`);
+  await page.locator('html[data-hydrated="true"]').waitFor({ timeout: 10_000 }).catch(() => {});
+}
+
+/** axe's color-contrast check on every element with text of its own, icon-ligature skip off. */
+async function contrastEverywhere(page: Page) {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: any }).axe; // eslint-disable-line @typescript-eslint/no-explicit-any
+    axe.configure({
+      rules: [
+        {
+          id: "color-contrast-all-scripts",
+          impact: "serious",
+          selector: "*",
+          excludeHidden: false,
+          tags: ["wcag2aa"],
+          // Same as axe's color-contrast-matches, minus the icon-ligature guess: any element with
+          // a visible text node of its own.
+          matches: (node: Element) =>
+            [...node.childNodes].some((c) => c.nodeType === 3 && (c.textContent ?? "").trim() !== "") &&
+            (node as HTMLElement).offsetParent !== null &&
+            !["SCRIPT", "STYLE", "NOSCRIPT", "TITLE", "OPTION"].includes(node.nodeName),
+          any: ["color-contrast"],
+        },
+      ],
+    });
+    const result = await axe.run(document, { runOnly: { type: "rule", values: ["color-contrast-all-scripts"] } });
+    return result.violations.flatMap((v: { nodes: Array<{ target: string[]; any: Array<{ message: string }> }> }) =>
+      v.nodes.map((n) => `${n.target.join(" ")}: ${n.any[0]?.message ?? ""}`),
+    );
+  });
+}
+
+for (const lng of ["ru", "en", "ar"]) {
+  test(`every page type in ${lng} passes axe (WCAG 2.1 AA) with no serious or critical violation`, async ({ page }) => {
+    test.setTimeout(300_000);
+    const failures: string[] = [];
+    for (const p of pages) {
+      await open(page, `/${lng}${p.path}`, p.cookie);
+      const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      for (const v of result.violations) {
+        if (v.impact !== "serious" && v.impact !== "critical") continue;
+        for (const node of v.nodes) failures.push(`${p.name} ${page.url()}: [${v.impact}] ${v.id}: ${node.target.join(" ")} — ${node.failureSummary?.split("\n")[1] ?? ""}`);
+      }
+      if (lng === "ar") for (const f of await contrastEverywhere(page)) failures.push(`${p.name} ${page.url()}: [rtl contrast] ${f}`);
+    }
+    expect(failures).toEqual([]);
+  });
+}
