@@ -81,3 +81,24 @@ for (const lng of ["ru", "en", "ar"]) {
     expect(failures).toEqual([]);
   });
 }
+
+for (const lng of ["en", "ar"]) {
+  test(`the registration modal's title does not touch its tabs (${lng})`, async ({ page }) => {
+    await open(page, `/${lng}`, "age_confirmed=1");
+    await page.getByRole("banner").locator("a[href$='/registration']").click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.locator(".reg-tabs")).toBeVisible();
+    await expect(dialog.locator("form")).toBeVisible();
+    // Measured in one go, so an opening animation moves all three boxes alike.
+    const gap = await dialog.evaluate((el) => {
+      const box = (selector: string) => el.querySelector(selector)!.getBoundingClientRect();
+      const title = box(".reg__title");
+      const tabs = box(".reg-tabs");
+      const close = box(".modal__close");
+      return { titleToTabs: tabs.top - title.bottom, closeToTabs: tabs.top - close.bottom };
+    });
+    // At least 12 px between the title's box and the tabs, and the tabs clear of the close button.
+    expect(gap.titleToTabs).toBeGreaterThanOrEqual(12);
+    expect(gap.closeToTabs).toBeGreaterThanOrEqual(0);
+  });
+}
