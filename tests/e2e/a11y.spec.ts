@@ -22,6 +22,12 @@ test.afterAll(async () => {
 });
 
 async function open(page: Page, path: string, cookie: string) {
+  // Every blocked script, style or frame is recorded (the page's CSP must let all of ours run).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __csp?: string[] };
+    w.__csp = [];
+    document.addEventListener("securitypolicyviolation", (e) => w.__csp!.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
   await page.context().clearCookies();
   const cookies = cookie
     .split("; ")
@@ -71,6 +77,8 @@ for (const lng of ["ru", "en", "ar"]) {
     const failures: string[] = [];
     for (const p of pages) {
       await open(page, `/${lng}${p.path}`, p.cookie);
+      const csp = await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
+      for (const v of csp) failures.push(`${p.name} ${page.url()}: [csp] ${v}`);
       const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
       for (const v of result.violations) {
         if (v.impact !== "serious" && v.impact !== "critical") continue;
