@@ -29,8 +29,20 @@ const envSchema = z
       .string()
       .regex(/^\d+(-\d+)?$/, "CONFIG_CACHE_SECONDS is N or MIN-MAX")
       .optional(),
+    // Headers (decision 024): CSP as report-only while a new policy is tried out.
+    CSP_REPORT_ONLY: z.enum(["0", "1"]).default("0"),
+    // Hosts (host[:port], comma-separated) the site answers besides PUBLIC_ORIGIN's.
+    ALLOWED_HOSTS: z
+      .string()
+      .transform((v) => v.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean))
+      .pipe(z.array(z.string().regex(/^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:]+\](:\d{1,5})?$/, "ALLOWED_HOSTS holds host[:port] names")))
+      .optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.PUBLIC_ORIGIN && !env.ALLOWED_HOSTS?.length) {
+      // Canonical links and redirects must never come from the Host header (decision 024).
+      ctx.addIssue({ code: "custom", path: ["PUBLIC_ORIGIN"], message: "PUBLIC_ORIGIN or ALLOWED_HOSTS is required in production" });
+    }
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "required in production" });
     }

@@ -15,7 +15,7 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { serialize } from "cookie";
 import { isbot } from "isbot";
-import { ErrorPage } from "./components/ErrorPage";
+import { ErrorPage, refusalMessage } from "./components/ErrorPage";
 import { useAutoLogoff, useSessionPoll } from "./components/auth/session-hooks";
 import { COOKIE_DEFAULT_MAX_AGE_S } from "./constants";
 import { getT } from "./i18n/dictionaries.server";
@@ -28,6 +28,7 @@ import { requestCookies } from "./loaders/request.server";
 import { getSessionUser } from "./loaders/session.server";
 import { getSiteContext, languageWithoutConfig } from "./loaders/site.server";
 import { env } from "./env.server";
+import { useNonce } from "./lib/nonce";
 import { oneTapClientId } from "./services/auth.server";
 import { getContentGroups, NoSiteConfigError } from "./services/config.server";
 import stylesHref from "./styles/app.css";
@@ -144,6 +145,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRootData();
   const { i18n, t } = useTranslation();
   const lng = root?.lng ?? i18n.language ?? "en";
+  const nonce = useNonce();
   return (
     <html lang={lng} dir={textDirection(lng)}>
       <head>
@@ -157,8 +159,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -199,7 +201,7 @@ export function ErrorBoundary() {
         <ErrorPage
           code={String(isRouteErrorResponse(error) ? error.status : 500)}
           title={t("errors.statusHeading", { status: isRouteErrorResponse(error) ? error.status : 500 })}
-          text={t("errors.generic")}
+          text={refusalMessage(error) ?? t("errors.generic")}
           action={{ href: "/", label: t("errors.backHome") }}
         />
       )}

@@ -36,6 +36,8 @@ const envSchema = z
     SPORTS_SIM_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
     SPORTS_SIM_SPEED: z.coerce.number().min(0).max(1000).default(1),
     SPORTS_MIN_LIVE: z.coerce.number().int().min(0).max(1000).default(40),
+    // Live bets' delay for every sport, in ms (default: per sport, see domain/bets.ts).
+    BET_LIVE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   })
   // The hooks create users and sessions at will: never let them near real traffic.
   .refine((env) => !(env.PLATFORM_TEST_HOOKS && env.NODE_ENV === "production"), {

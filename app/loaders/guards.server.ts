@@ -158,6 +158,8 @@ export async function guardPage(args: RequestArgs, routeId: string): Promise<Pag
       throw redirect(`/${site.lng}/maintenance`, {
         headers: {
           "Set-Cookie": serialize(MAINTENANCE_COOKIE, "1", { path: "/", maxAge: MAINTENANCE_MARK_S, httpOnly: true, sameSite: "lax", secure: isProduction }),
+          // Redirects skip entry.server: an answer that sets a cookie is nobody else's (decision 024).
+          "Cache-Control": "private, no-store",
         },
       });
     }
@@ -172,7 +174,9 @@ export async function guardPage(args: RequestArgs, routeId: string): Promise<Pag
   if (meta.auth && !user) {
     // Sign-in first; the page is saved as the target to come back to once (SPEC §4).
     const back = `${site.url.pathname}${site.url.search}`;
-    throw redirect(`/${site.lng}/login?returnTo=${encodeURIComponent(back)}`, { headers: { "Set-Cookie": saveRedirectTarget(back) } });
+    throw redirect(`/${site.lng}/login?returnTo=${encodeURIComponent(back)}`, {
+      headers: { "Set-Cookie": saveRedirectTarget(back), "Cache-Control": "private, no-store" },
+    });
   }
   if (user && !skips(meta, "ban") && banDecision(user, meta) === "block-appeal") {
     throw redirect(`/${site.lng}/block-appeal-history`);

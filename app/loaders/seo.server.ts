@@ -1,4 +1,4 @@
-import { env } from "~/env.server";
+import { publicOrigin } from "~/lib/request-limits.server";
 import { getT } from "~/i18n/dictionaries.server";
 import type { PageSeo } from "~/seo";
 import type { SiteContext } from "./site.server";
@@ -12,7 +12,7 @@ export async function pageSeo(
   page: { titleKey: string; descriptionKey?: string; robots?: string },
 ): Promise<PageSeo> {
   const t = await getT(site.lng);
-  const origin = env.PUBLIC_ORIGIN ?? site.url.origin;
+  const origin = publicOrigin(site.url);
   const path = site.path === "/" ? "" : site.path;
   const company = site.config.companyName;
   return {

@@ -8,6 +8,7 @@ import { getSiteConfig } from "~/services/config.server";
 import type { SiteConfig } from "~/services/site-config";
 import { type RequestArgs, perRequest } from "./memo.server";
 import { pageUrl, requestCookies } from "./request.server";
+import { requestRefusal } from "~/lib/request-limits.server";
 
 export const LANGUAGE_COOKIE = "lng";
 export const UA_COOKIE = "ua";
@@ -48,6 +49,9 @@ export function languageWithoutConfig(request: Request): string {
 }
 
 async function buildSiteContext(request: Request, lngParam: string | undefined): Promise<SiteContext> {
+  // An over-long URL or an unknown Host is refused before the first upstream call.
+  const refusal = requestRefusal(request);
+  if (refusal) throw refusal;
   const url = pageUrl(request);
   const cookies = requestCookies(request);
   const country = visitorCountry(request);

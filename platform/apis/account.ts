@@ -9,13 +9,14 @@ import { classifyLogin } from "../domain/login-identifier.ts";
 import { passwordResetMessage } from "../domain/messages.ts";
 import { sendMessage } from "../domain/outbox.ts";
 import { hashPassword, passwordProblem } from "../domain/passwords.ts";
-import { clearWindow, hitIfUnder } from "../domain/rate-limits.ts";
+import { forgetLoginFailures } from "../domain/login-limits.ts";
+import { hitIfUnder } from "../domain/rate-limits.ts";
 import { revokeAllSessions } from "../domain/sessions.ts";
 import { newsletterToken, sameHex } from "../domain/signing.ts";
 import { findUserByLogin, phoneAddress } from "../domain/users.ts";
 import { checkCodeFrom, codeInput } from "./code-checks.ts";
 import { apiError, clientAddress, parseJsonBody } from "./http.ts";
-import { type AuthSettings, FAIL_ACCOUNT } from "./login.ts";
+import type { AuthSettings } from "./login.ts";
 import { emailInput } from "./registration.ts";
 
 export const activationChannel = z.enum(["email", "phone"]);
@@ -145,7 +146,7 @@ export function accountApi(db: Db, settings: AuthSettings) {
     });
     if (!checked.ok) return checked.response;
     // The owner proved themselves: failed logins before the reset no longer hold them back.
-    await clearWindow(db, FAIL_ACCOUNT, `user:${checked.userId}`);
+    await forgetLoginFailures(db, `user:${checked.userId}`);
     return c.json({ result: true });
   });
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { readConfigVersion } from "../domain/config-version.ts";
 import { assembleSiteConfig, loadSiteConfigRows } from "../domain/site-config.ts";
+import { log } from "../log.ts";
 import { apiError, countryOf, parseQuery } from "./http.ts";
 
 const lang = z.string().regex(/^[a-z]{2}$/, "lang must be two lower-case letters");
@@ -19,7 +20,7 @@ export function configApi(db: Db) {
       const config = assembleSiteConfig(rows, overrides);
       return c.json({ ...config, country, lang: q.data.lang ?? config.languages.default });
     } catch (error) {
-      console.error("[platform] stored site config is invalid", error);
+      log.error("config.invalid", { error });
       return apiError(c, 500, "config_invalid", "The stored site config does not match its schema");
     }
   });

@@ -6,8 +6,10 @@ import { demoConfigGroups } from "./content.ts";
 import { demoBlockRules, demoRedirectRules } from "./redirects-blocks.ts";
 import { demoRulesChapters } from "./rules-content.ts";
 import { demoCountryOverrides, demoSiteConfig } from "./site-config.ts";
+import { log } from "../log.ts";
 import { seedSports } from "./sports.ts";
 import { demoUsers } from "./users.ts";
+import { DEMO_BALANCE, fundDemoUsers } from "./balances.ts";
 
 const BY = "seed";
 
@@ -102,7 +104,14 @@ const parts: SeedPart[] = [
     },
     async fill(trx, options) {
       const done = await seedSports(trx, { seed: options.sportsSeed ?? 1, now: options.now ?? Date.now() });
-      console.log(`[platform] sports catalogue: ${done.games} games in ${done.ms} ms (openfootball dates moved ${done.shiftWeeks} weeks)`);
+      log.info("seed.sports", { games: done.games, ms: done.ms, shiftWeeks: done.shiftWeeks });
+    },
+  },
+  {
+    name: "demo_balances",
+    // Each demo account starts with DEMO_BALANCE minor units, paid in by a ledger transfer.
+    async fill(trx) {
+      await fundDemoUsers(trx, demoUsers.map((u) => u.email), DEMO_BALANCE);
     },
   },
 ];
@@ -114,7 +123,7 @@ const parts: SeedPart[] = [
  */
 export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<string[]> {
   // Accounts with published passwords (an ops one among them) never go into production.
-  const wanted = parts.filter((part) => part.name !== "users" || options.users !== false);
+  const wanted = parts.filter((part) => !["users", "demo_balances"].includes(part.name) || options.users !== false);
   return db.transaction().execute(async (trx) => {
     // Several platform processes may start at once on one database: one seeds, the rest wait and
     // then see it done. Keyed by schema so platforms on other schemas of the server do not wait.

@@ -65,6 +65,8 @@ export function TextField({
       inputMode={inputMode}
       placeholder={placeholder}
       max={max ?? props.max}
+      // A date input takes no pattern (HTML); the server checks the value anyway.
+      pattern={type === "date" ? undefined : props.pattern}
       autoFocus={autoFocus}
       dir={type === "email" || type === "tel" || type === "password" ? "ltr" : undefined}
     />
@@ -113,6 +115,12 @@ export function SelectField({
         {label}
       </label>
       <select key={key} {...props} autoComplete={autoComplete} onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}>
+        {/* A required select starts with an empty choice (HTML), so "nothing chosen" is refused. */}
+        {props.required ? (
+          <option value="" disabled>
+            —
+          </option>
+        ) : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

@@ -66,16 +66,16 @@ export function LoginPanel(props: LoginPanelProps) {
           defaultValue={state.phone_code ?? props.countries[0]?.tel_code ?? "7"}
           autoComplete="tel-country-code"
         >
-          {props.countries.map((c) => (
-            <option key={c.id} value={c.tel_code}>
-              {c.country_code} +{c.tel_code}
+          {phoneCodes(props.countries).map((c) => (
+            <option key={c.tel_code} value={c.tel_code}>
+              {c.label}
             </option>
           ))}
         </select>
       </div>
       <label className="field">
         <span className="field__label">{t("auth.phone")}</span>
-        <input name="phone_number" type="tel" inputMode="tel" autoComplete="tel-national" defaultValue={state.phone_number} required />
+        <input name="phone_number" type="text" inputMode="tel" dir="ltr" autoComplete="tel-national" defaultValue={state.phone_number} required />
         {fieldError("phone_number")}
       </label>
     </div>
@@ -89,34 +89,47 @@ export function LoginPanel(props: LoginPanelProps) {
 
   return (
     <div className="login-panel">
-      <div className="tabs" role="tablist" aria-label={t("auth.formTypes")}>
-        {loginFormTypes.map((type) =>
-          props.onSelectForm ? (
+      {props.onSelectForm ? (
+        // With JavaScript the forms switch in place: real tabs, each controlling the form panel.
+        <div className="tabs" role="tablist" aria-label={t("auth.formTypes")}>
+          {loginFormTypes.map((type) => (
             <button
               key={type}
+              id={`${formId}-tab-${type}`}
               type="button"
               role="tab"
               aria-selected={type === state.formType}
+              aria-controls={`${formId}-panel`}
+              tabIndex={type === state.formType ? 0 : -1}
               className="tabs__tab"
               onClick={() => props.onSelectForm?.(type)}
             >
               {t(`auth.form.${type}`)}
             </button>
-          ) : (
+          ))}
+        </div>
+      ) : (
+        // Without it each form is a page of its own: links, the current one marked.
+        <nav className="tabs" aria-label={t("auth.formTypes")}>
+          {loginFormTypes.map((type) => (
             <Link
               key={type}
-              role="tab"
-              aria-selected={type === state.formType}
+              aria-current={type === state.formType ? "page" : undefined}
               className="tabs__tab"
               to={`/${lng}/login?form=${type}${props.returnTo ? `&returnTo=${encodeURIComponent(props.returnTo)}` : ""}`}
               replace
             >
               {t(`auth.form.${type}`)}
             </Link>
-          ),
-        )}
-      </div>
+          ))}
+        </nav>
+      )}
 
+      <div
+        id={`${formId}-panel`}
+        role={props.onSelectForm ? "tabpanel" : undefined}
+        aria-labelledby={props.onSelectForm ? `${formId}-tab-${state.formType}` : undefined}
+      >
       <FormComponent method="post" action={`/${lng}/login`} {...getFormProps(form)} className="form">
         <AuthenticityTokenInput />
         <input type="hidden" name="formType" value={state.formType} />
@@ -204,6 +217,7 @@ export function LoginPanel(props: LoginPanelProps) {
           {t(state.step === "sms_send" ? "auth.sendCode" : "auth.submit")}
         </button>
       </FormComponent>
+      </div>
 
       <div className="login-panel__links">
         <Link to={`/${lng}/user/passwordreset`}>{t("auth.forgot")}</Link>
@@ -211,4 +225,14 @@ export function LoginPanel(props: LoginPanelProps) {
       </div>
     </div>
   );
+}
+
+/**
+ * One option per dialling code: countries that share one (+7) share its option, so the default
+ * code selects exactly one option (HTML allows one selected option in a single select).
+ */
+function phoneCodes(countries: ReadonlyArray<{ country_code: string; tel_code: string }>): Array<{ tel_code: string; label: string }> {
+  const byCode = new Map<string, string[]>();
+  for (const c of countries) byCode.set(c.tel_code, [...(byCode.get(c.tel_code) ?? []), c.country_code]);
+  return [...byCode].map(([tel_code, names]) => ({ tel_code, label: `${names.join(", ")} +${tel_code}` }));
 }

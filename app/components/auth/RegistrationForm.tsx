@@ -174,7 +174,8 @@ export function RegistrationForm({
         <TextField
           field={fields.phone_number}
           label={t("registration.fields.phone")}
-          type="tel"
+          // tel-national belongs on a text input (HTML autofill); inputMode still brings the phone keypad.
+          type="text"
           autoComplete="tel-national"
           inputMode="tel"
           prefix={hydrated && telCode ? `+${telCode}` : undefined}
@@ -195,7 +196,7 @@ export function RegistrationForm({
             const { key, ...props } = getInputProps(fields.bonus_choice, { type: "radio", value: String(b.value) });
             return (
               <label key={b.value} className={`bonus-choice__option bonus-choice__option--${b.key}`}>
-                <input key={key} {...props} />
+                <input key={key} {...props} id={`${props.id}-${b.value}`} />
                 <span className="bonus-choice__card">
                   <span className="bonus-choice__name">{t(`registration.bonus.${b.key}`)}</span>
                   <span className="bonus-choice__text">{t(`registration.bonus.${b.key}Text`)}</span>

@@ -190,18 +190,6 @@ export class Simulator {
         dirtyGames.add(game);
       }
     }
-    // Enough live games: the earliest line games start now.
-    let live = games.filter((g) => g.status === 2 || g.status === 3).length;
-    if (live < this.options.minLive) {
-      const line = games.filter((g) => g.status === 1).sort((a, b) => a.startAtMs - b.startAtMs || a.id - b.id);
-      for (const game of line) {
-        if (live >= this.options.minLive) break;
-        game.startAtMs = clock;
-        this.startLive(game, version);
-        dirtyGames.add(game);
-        live++;
-      }
-    }
     // Live games move.
     for (const game of games) {
       if (game.status !== 2 && game.status !== 3) continue;
@@ -218,6 +206,20 @@ export class Simulator {
       if (happened.scored || happened.periodChanged || unsuspended || game.sim!.pricedAt < 0 || game.gameTimeSec - game.sim!.pricedAt >= REPRICE_EVERY_SEC) {
         this.reprice(game, version, dirtyMarkets);
         dirtyGames.add(game);
+      }
+    }
+    // Enough live games (counting those that just finished as gone): the earliest line games start now.
+    let live = games.filter((g) => g.status === 2 || g.status === 3).length;
+    if (live < this.options.minLive) {
+      const line = games.filter((g) => g.status === 1).sort((a, b) => a.startAtMs - b.startAtMs || a.id - b.id);
+      for (const game of line) {
+        if (live >= this.options.minLive) break;
+        game.startAtMs = clock;
+        this.startLive(game, version);
+        advanceGame(game, this.rules(game), this.ratings(game), this.seed, 0);
+        this.reprice(game, version, dirtyMarkets);
+        dirtyGames.add(game);
+        live++;
       }
     }
     // Games entering the line horizon get their markets.

@@ -1,0 +1,70 @@
+import { Transform, type TransformCallback } from "node:stream";
+
+/**
+ * The byte-level pass-through every rendered page goes through (decision 023).
+ *
+ * 1. React 18.3's `renderToPipeableStream` encodes text into 2 KiB buffers; when a multibyte
+ *    character does not fit at the end of one, it flushes the whole buffer, unwritten tail and
+ *    all, so one to three 0x00 bytes land in the page (React issue 24985, fixed only in 19).
+ *    Every 0x00 byte is dropped: in UTF-8 no byte of a multibyte character is 0x00, so the
+ *    characters around it stay whole, and a NUL has no place in an HTML document anyway (text
+ *    and attribute values escape to U+FFFD or are ignored, scripts carry JSON's `\u0000`).
+ * 2. React writes `</body></html>` when the shell is done, but Remix keeps streaming its data
+ *    scripts afterwards, which HTML calls "stray start tag script" after `</html>`. The closing
+ *    tags are held back and written when the stream ends, so every script sits inside the body.
+ */
+const CLOSING = Buffer.from("</body></html>");
+
+export class HtmlStreamFixer extends Transform {
+  /** Bytes kept back because they may be the start of the closing tags. */
+  private tail: Buffer = Buffer.alloc(0);
+  private closingSeen = false;
+
+  override _transform(chunk: Buffer | string, _encoding: BufferEncoding, done: TransformCallback): void {
+    const bytes = withoutNul(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+    if (this.closingSeen) {
+      if (bytes.length) this.push(bytes);
+      done();
+      return;
+    }
+    const joined = this.tail.length ? Buffer.concat([this.tail, bytes]) : bytes;
+    const at = joined.indexOf(CLOSING);
+    if (at >= 0) {
+      this.closingSeen = true;
+      this.tail = Buffer.alloc(0);
+      const before = joined.subarray(0, at);
+      const after = joined.subarray(at + CLOSING.length);
+      if (before.length || after.length) this.push(Buffer.concat([before, after]));
+      done();
+      return;
+    }
+    // Keep the longest end of `joined` that is a beginning of the closing tags.
+    const keep = partialPrefixLength(joined);
+    this.tail = Buffer.from(joined.subarray(joined.length - keep));
+    const out = joined.subarray(0, joined.length - keep);
+    if (out.length) this.push(out);
+    done();
+  }
+
+  override _flush(done: TransformCallback): void {
+    if (this.tail.length) this.push(this.tail);
+    if (this.closingSeen) this.push(CLOSING);
+    done();
+  }
+}
+
+function withoutNul(bytes: Buffer): Buffer {
+  if (!bytes.includes(0)) return bytes;
+  const out = Buffer.allocUnsafe(bytes.length);
+  let n = 0;
+  for (const b of bytes) if (b !== 0) out[n++] = b;
+  return out.subarray(0, n);
+}
+
+function partialPrefixLength(bytes: Buffer): number {
+  const max = Math.min(CLOSING.length - 1, bytes.length);
+  for (let k = max; k > 0; k--) {
+    if (bytes.subarray(bytes.length - k).equals(CLOSING.subarray(0, k))) return k;
+  }
+  return 0;
+}
