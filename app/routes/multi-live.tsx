@@ -58,14 +58,20 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo
 const formSchema = z.object({ intent: z.enum(["add", "remove"]), gameId: z.string().regex(/^\d{1,9}$/).transform(Number) });
 
 export const action = (args: ActionFunctionArgs) =>
-  pageAction(args, "multi", formSchema, async ({ ctx, value: { intent, gameId } }) => {
-    const current = chosenIds(args.request).filter((id) => id !== gameId);
-    // The newest choice wins a place; the oldest leaves when the view is full.
-    const next = intent === "add" ? [...current, gameId].slice(-MULTI_MAX) : current;
-    return redirect(`/${ctx.site.lng}/multi`, {
-      headers: { "Set-Cookie": serialize(MULTI_COOKIE, next.join("."), { path: "/", maxAge: MULTI_COOKIE_MAX_AGE_S, httpOnly: true, sameSite: "lax", secure: isProduction }) },
-    });
-  }, { plain: true });
+  pageAction(
+    args,
+    "multi",
+    formSchema,
+    async ({ ctx, value: { intent, gameId }, request }) => {
+      const current = chosenIds(request).filter((id) => id !== gameId);
+      // The newest choice wins a place; the oldest leaves when the view is full.
+      const next = intent === "add" ? [...current, gameId].slice(-MULTI_MAX) : current;
+      return redirect(`/${ctx.site.lng}/multi`, {
+        headers: { "Set-Cookie": serialize(MULTI_COOKIE, next.join("."), { path: "/", maxAge: MULTI_COOKIE_MAX_AGE_S, httpOnly: true, sameSite: "lax", secure: isProduction }) },
+      });
+    },
+    { invalid: () => ({ error: "invalid" as const }) },
+  );
 
 function ToggleForm({ gameId, intent, label }: { gameId: number; intent: "add" | "remove"; label: string }) {
   return (
