@@ -15,7 +15,7 @@ const { db, kind, close } = await openDb({
 });
 await migrate(db);
 if (env.PLATFORM_SEED === "demo") {
-  const parts = await seedDemo(db, { users: env.NODE_ENV !== "production", sportsSeed: env.SPORTS_SIM_SEED });
+  const parts = await seedDemo(db, { users: env.NODE_ENV !== "production", sportsSeed: env.SPORTS_SIM_SEED, sports: env.SPORTS_SEED === "on" });
   if (parts.length) console.log(`[platform] seeded demo data: ${parts.join(", ")}`);
 }
 if (env.PLATFORM_TEST_HOOKS) console.log("[platform] test hooks are on (/__test)");
