@@ -23,7 +23,7 @@ describe("sports pages over HTTP", () => {
   let live: FeedGame[];
   let line: FeedGame[];
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({ sports: true });
     const feed = async (section: string) => ((await (await fetch(`${stack.platformUrl}/sports-api/feed/${section}`)).json()) as { games: FeedGame[] }).games;
     [live, line] = await Promise.all([feed("live"), feed("line")]);
   });
