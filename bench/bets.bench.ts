@@ -17,7 +17,7 @@ async function json(res: Response) {
 }
 
 for (const db of dbs) {
-  const stack = await startStack({ db, site: false });
+  const stack = await startStack({ db, site: false, sports: true });
   try {
     const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
       const res = await fetch(`${stack.platformUrl}${path}`, {

@@ -43,7 +43,7 @@ async function fetchFinal(base: string, path: string, cookie: string): Promise<{
 }
 
 async function main() {
-  const stack = await startStack();
+  const stack = await startStack({ sports: true });
   const dir = mkdtempSync(join(tmpdir(), "html-check-"));
   const files = new Map<string, string>();
   try {

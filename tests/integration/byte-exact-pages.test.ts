@@ -11,7 +11,7 @@ import { type Stack, startStack } from "../support/stack";
 let stack: Stack;
 let userCookie: string;
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({ sports: true });
   const { token } = await hooks(stack.platformUrl).createUser({ email: "bytes@example.com", password: "Secret123" });
   userCookie = `user_token=${token}; ua=1`;
 });

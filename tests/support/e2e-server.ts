@@ -5,7 +5,7 @@ import { rmSync } from "node:fs";
 import { startStack } from "./stack";
 
 const sitePort = Number(process.env.E2E_SITE_PORT ?? 3311);
-const stack = await startStack({ sitePort, platformEnv: {} });
+const stack = await startStack({ sitePort, sports: true });
 console.log(`e2e stack ready at ${stack.siteUrl} (platform ${stack.platformUrl}, data ${stack.dataDir ?? "postgres"})`);
 
 let stopping = false;
