@@ -10,7 +10,7 @@ async function post(base: string, path: string, body: unknown) {
 }
 
 async function run(db: DbKind) {
-  const stack = await startStack({ db, site: false });
+  const stack = await startStack({ db, site: false, sports: true });
   try {
     const base = stack.platformUrl;
     await post(base, "/__test/sports/pause", {});

@@ -28,7 +28,7 @@ async function load(url: string, headers: () => Record<string, string>, expectSt
 }
 
 async function run(db: DbKind) {
-  const stack = await startStack({ db, site: false });
+  const stack = await startStack({ db, site: false, sports: true });
   try {
     const url = `${stack.platformUrl}/sports-api/feed/live`;
     // Simulator running: the version moves every second, so polls rebuild and fetch new snapshots.
