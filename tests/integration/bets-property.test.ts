@@ -57,7 +57,7 @@ describe.each(databases)("settlement property on %s", (db) => {
           let staked = 0;
           const ids: number[] = [];
           for (const [n, c] of coupons.entries()) {
-            const bets = c.picks.map((pick, g) => ({ outcomeId: games[g].outcomes[pick], coef: COEFS[pick] }));
+            const bets = c.picks.map((pick, g) => ({ outcomeId: games[g]!.outcomes[pick], coef: COEFS[pick] }));
             const body =
               c.type === 0
                 ? { accountId, typeId: 0, amount: c.amount, bets: bets.slice(0, 1) }
@@ -71,7 +71,7 @@ describe.each(databases)("settlement property on %s", (db) => {
             await invariants();
           }
           for (const [g, [home, away, cancelled]] of scores.entries()) {
-            await api.expectOk("POST", `/__test/bets/games/${games[g].gameId}/finish`, { body: cancelled && g === 2 ? { status: 5 } : { home, away } });
+            await api.expectOk("POST", `/__test/bets/games/${games[g]!.gameId}/finish`, { body: cancelled && g === 2 ? { status: 5 } : { home, away } });
             await invariants();
           }
           let paid = 0;
