@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
-import { resettleGame } from "../domain/settlement.ts";
+import { correctGameResult } from "../domain/settlement.ts";
 import { type AuthEnv, requireOps } from "./auth.ts";
 import { apiError, parseJsonBody, parseParams } from "./http.ts";
 
@@ -22,7 +22,7 @@ export function betsAdminApi(db: Db) {
     if (!body.ok) return body.response;
     const user = c.var.user;
     const actor = { userId: user.id, name: user.login ?? user.email ?? `user #${user.id}` };
-    const report = await db.transaction().execute((trx) => resettleGame(trx, params.data.gameId, body.data, actor));
+    const report = await correctGameResult(db, params.data.gameId, body.data, actor);
     if (!report) return apiError(c, 404, "not_found", "No finished game with this id");
     return c.json({ result: report });
   });

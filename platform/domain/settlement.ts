@@ -238,6 +238,16 @@ export interface ResettlementReport {
   refused: number[];
 }
 
+/** An ops correction of a finished game's score in its own transaction (see resettleGame). */
+export function correctGameResult(
+  db: Db,
+  gameId: number,
+  score: { home: number; away: number; scores?: [number, number][] },
+  actor: Actor,
+): Promise<ResettlementReport | null> {
+  return db.transaction().execute((trx) => resettleGame(trx, gameId, score, actor));
+}
+
 /**
  * Corrects a finished game's score (ops): every selection on it is settled again from the new
  * score; each settled coupon whose selection changed gets its earlier payout reversed by a new

@@ -31,7 +31,7 @@ describe.each(databases)("bets on simulator games on %s", (db) => {
   let stack: Stack;
   const api = authClient(() => stack.platformUrl);
   beforeAll(async () => {
-    stack = await startStack({ db, site: false });
+    stack = await startStack({ db, site: false, sports: true });
     await api.expectOk("POST", "/__test/sports/pause", { body: {} });
   }, 120_000);
   afterAll(async () => {

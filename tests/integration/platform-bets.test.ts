@@ -8,7 +8,7 @@ describe.each(databases)("bet API on %s", (db) => {
   let stack: Stack;
   const api = authClient(() => stack.platformUrl);
   beforeAll(async () => {
-    stack = await startStack({ db, site: false, platformEnv: { BET_LIVE_DELAY_MS: "300" } });
+    stack = await startStack({ db, site: false, sports: true, platformEnv: { BET_LIVE_DELAY_MS: "300" } });
   });
   afterAll(async () => {
     await stack?.stop();
