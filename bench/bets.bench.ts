@@ -27,6 +27,10 @@ for (const db of dbs) {
       });
       return { status: res.status, body: await json(res) };
     };
+    // The simulator's ticks share the database (and PGlite's one connection): measured paused,
+    // so the figure is the bet path's own; SIM=on in the output when BENCH_SIM=1 keeps it running.
+    const simRunning = process.env.BENCH_SIM === "1";
+    if (!simRunning) await call("POST", "/__test/sports/pause", {});
     const bettors = [];
     for (let i = 0; i < BETTORS; i++) {
       const { body: user } = await call("POST", "/__test/users", {});
@@ -81,7 +85,7 @@ for (const db of dbs) {
     if (trialStatus !== 200 || !trial.negatives) throw new Error(`trial balance: ${trialStatus} ${JSON.stringify(trial)}`);
     const negative = trial.negatives.length + trial.mismatches.length + Object.values(trial.sums as Record<string, number>).filter((s) => s !== 0).length;
     console.log(
-      `bets (${db}): ${(placed / seconds).toFixed(0)} bets/s with ${BETTORS} concurrent bettors over ${seconds.toFixed(1)} s ` +
+      `bets (${db}, simulator ${simRunning ? "running" : "paused"}): ${(placed / seconds).toFixed(0)} bets/s with ${BETTORS} concurrent bettors over ${seconds.toFixed(1)} s ` +
         `(${placed} placed, ${failures} refused; lost ${lost}, doubled ${doubled}, ledger faults ${negative}; load ${load1.toFixed(2)} → ${loadavg()[0]!.toFixed(2)})`,
     );
 

@@ -6,7 +6,7 @@
 import { sql } from "kysely";
 import { type Ratio, maxStakeForWin, ratioToString, winForStake, winRatio } from "../../betting-math/coupon-math.ts";
 import type { Db } from "../db/index.ts";
-import { ACCOUNT_TYPE, HOUSE, createTransfer, houseAccountId, resolvePending } from "./ledger.ts";
+import { ACCOUNT_TYPE, HOUSE, LedgerError, createTransfer, houseAccountId, resolvePending } from "./ledger.ts";
 
 /** SPEC §3 changeCoefAction (decision 018). */
 export const CHANGE_COEF_ACTION = { ask: 0, acceptAny: 1, acceptHigher: 2 } as const;
@@ -354,6 +354,11 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
       checkLimits(plans, limits, exposure, outcomeIds, isBonus);
       const promo = input.promoCode ? await checkPromo(trx, userId, input.promoCode, input.typeId, plans[0]!.ratio) : null;
 
+      // The account row is locked above: its available balance cannot change under us.
+      const available = Number(account.credits_posted) - Number(account.debits_posted) - Number(account.debits_pending);
+      const total = plans.reduce((sum, p) => sum + p.amount, 0);
+      if (total > available) refuse(422, "insufficient_balance", "The balance is too low", { available, maxBetAmount: Math.max(0, available) });
+
       const live = selections.some((s) => isLiveStatus(s.gameStatus));
       const delayMs = live ? Math.max(...selections.filter((s) => isLiveStatus(s.gameStatus)).map((s) => options.liveDelayMs?.(s.sportId) ?? liveDelayFor(s.sportId))) : 0;
       const request = await trx
@@ -375,6 +380,7 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
           reference: `bet_request:${request.id}`,
           idempotencyKey: `bet:${userId}:${key}:${n}`,
           requestHash: hash,
+          debitLockedAndChecked: true,
         });
         if (!moved.ok) {
           if (moved.reason === "insufficient_funds") {
@@ -478,6 +484,10 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
     });
   } catch (error) {
     if (error instanceof Refused) return { ok: false, refusal: error.refusal };
+    // The database's own no-negative CHECK: only reachable if the checks above were wrong.
+    if (error instanceof LedgerError && error.reason === "insufficient_funds") {
+      return { ok: false, refusal: { status: 422, code: "insufficient_balance", message: "The balance is too low" } };
+    }
     // Two first placements with one key that did not queue on the account (different accounts):
     // the loser's insert of the request hits the unique key; answer as its replay would.
     if ((error as { code?: string } | null)?.code === "23505") {

@@ -261,6 +261,12 @@ export interface TransferInput {
   requestHash?: string;
   /** Debit a frozen bettor account anyway (refunds and reversals of the house's own doing). */
   allowFrozen?: boolean;
+  /**
+   * The caller already holds the lock on the debited bettor account in this transaction and has
+   * checked it (frozen, available, its own idempotency record): skip the look-ups. The database
+   * still refuses a wrong currency or a negative balance, and a duplicate key still replays.
+   */
+  debitLockedAndChecked?: boolean;
 }
 
 export type TransferOutcome =
@@ -310,6 +316,7 @@ function translateDbError(error: unknown): never {
 export async function createTransfer(trx: Db, input: TransferInput): Promise<TransferOutcome> {
   readAmount(input.amount);
   const flag = input.flag ?? "posted";
+  if (input.debitLockedAndChecked) return insertTransfer(trx, input, flag);
   const accounts = await trx
     .selectFrom("ledger_account")
     .select(["id", "kind", "currency", "is_frozen", "no_negative"])
@@ -342,6 +349,10 @@ export async function createTransfer(trx: Db, input: TransferInput): Promise<Tra
     if (debit.no_negative && view.available < input.amount) return { ok: false, reason: "insufficient_funds", available: view.available };
   }
 
+  return insertTransfer(trx, input, flag);
+}
+
+async function insertTransfer(trx: Db, input: TransferInput, flag: "posted" | "pending"): Promise<TransferOutcome> {
   let inserted: TransferRow | undefined;
   try {
     inserted = (

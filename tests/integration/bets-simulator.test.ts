@@ -81,7 +81,8 @@ describe.each(databases)("bets on simulator games on %s", (db) => {
 describe.skipIf(!process.env.TEST_DATABASE_URL)("bets through two platform processes on one PostgreSQL", () => {
   it("20 tabs on two processes drain one balance, and one key sent to both places once", async () => {
     const database = freshDatabase("postgres");
-    const env = { ...database.env, NODE_ENV: "test", PLATFORM_TEST_HOOKS: "1" };
+    // Test games only: the sports catalogue is not seeded.
+    const env = { ...database.env, NODE_ENV: "test", PLATFORM_TEST_HOOKS: "1", SPORTS_SEED: "off" };
     const [portA, portB] = await Promise.all([freePort(), freePort()]);
     const a = await startPlatform({ port: portA, env, quiet: true });
     const b = await startPlatform({ port: portB, env, quiet: true });

@@ -1,0 +1,93 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { settleCoupon } from "../../betting-math/settlement";
+import type { SelectionStatusId } from "../../betting-math/status";
+import { type Stack, databases, startStack } from "../support/stack";
+import { authClient } from "./platform-auth-client";
+
+// Property: random coupons on random games with random final scores. After every step the
+// ledger sums to zero with no negative or drifting balance; each coupon pays what the shared
+// maths says for its selections' statuses; the bettor's money is the deposit − stakes + payouts.
+
+const PICKS = ["1::1", "1::X", "1::2", "4:2500:over", "4:2250:under", "5:-750:1", "6::yes"] as const;
+const COEFS: Record<(typeof PICKS)[number], number> = {
+  "1::1": 2.1,
+  "1::X": 3.4,
+  "1::2": 3.5,
+  "4:2500:over": 1.9,
+  "4:2250:under": 2.05,
+  "5:-750:1": 1.95,
+  "6::yes": 1.8,
+};
+
+describe.each(databases)("settlement property on %s", (db) => {
+  let stack: Stack;
+  const api = authClient(() => stack.platformUrl);
+  beforeAll(async () => {
+    stack = await startStack({ db, site: false });
+  }, 120_000);
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  const invariants = async () => {
+    const trial = await api.expectOk("GET", "/__test/ledger/trial-balance");
+    expect(trial.mismatches).toEqual([]);
+    expect(trial.negatives).toEqual([]);
+    for (const sum of Object.values(trial.sums)) expect(sum).toBe(0);
+  };
+
+  it("random coupons settle as the shared maths says, and the ledger balances after every step", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            picks: fc.array(fc.constantFrom(...PICKS), { minLength: 3, maxLength: 3 }),
+            type: fc.constantFrom(0, 1, 2),
+            amount: fc.integer({ min: 1_000, max: 50_000 }),
+          }),
+          { minLength: 1, maxLength: 4 },
+        ),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 4 }), fc.boolean()), { minLength: 3, maxLength: 3 }),
+        async (coupons, scores) => {
+          const { userId, token } = await api.createUser({});
+          const { accountId } = await api.expectOk("POST", "/__test/ledger/deposit", { body: { userId, amount: 1_000_000 } }, 201);
+          const games: Array<{ gameId: number; outcomes: Record<string, number> }> = [];
+          for (let i = 0; i < 3; i++) games.push(await api.expectOk("POST", "/__test/bets/games", { body: { status: 1 } }, 201));
+          let staked = 0;
+          const ids: number[] = [];
+          for (const [n, c] of coupons.entries()) {
+            const bets = c.picks.map((pick, g) => ({ outcomeId: games[g]!.outcomes[pick], coef: COEFS[pick] }));
+            const body =
+              c.type === 0
+                ? { accountId, typeId: 0, amount: c.amount, bets: bets.slice(0, 1) }
+                : c.type === 1
+                  ? { accountId, typeId: 1, amount: c.amount, bets }
+                  : { accountId, typeId: 2, systemValue: 2, amount: c.amount, bets };
+            const res = await api.call("POST", "/web-api/bets/coupon", { token, body, headers: { "idempotency-key": `prop-${userId}-${n}` } });
+            expect(res.status, JSON.stringify(res.body)).toBe(200);
+            ids.push(res.body.result.successCoupon.id);
+            staked += c.amount;
+            await invariants();
+          }
+          for (const [g, [home, away, cancelled]] of scores.entries()) {
+            await api.expectOk("POST", `/__test/bets/games/${games[g]!.gameId}/finish`, { body: cancelled && g === 2 ? { status: 5 } : { home, away } });
+            await invariants();
+          }
+          let paid = 0;
+          for (const id of ids) {
+            const coupon = (await api.expectOk("GET", `/web-api/bets/coupons/${id}`, { token })).result;
+            expect(coupon.state).toBe("settled");
+            const selections = coupon.bets.map((b: { coef: number; statusId: SelectionStatusId }) => ({ coef: b.coef, statusId: b.statusId }));
+            const expected = settleCoupon({ typeId: coupon.typeId, stake: coupon.amount, selections, systemValue: coupon.systemValue ?? undefined });
+            expect(expected).toMatchObject({ state: "settled", payout: coupon.payout, statusId: coupon.statusId });
+            paid += coupon.payout;
+          }
+          const money = (await api.expectOk("GET", "/web-api/account/balance", { token })).result.accounts[0].money;
+          expect(money).toBe(1_000_000 - staked + paid);
+        },
+      ),
+      { numRuns: 4 },
+    );
+  });
+});
