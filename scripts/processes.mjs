@@ -84,7 +84,9 @@ export async function startPlatform({ port, env = {}, quiet = false }) {
     child.once("exit", (code) => reject(new Error(`platform exited with ${code}\n${(child.tail ?? []).join("\n")}`))),
   );
   exited.catch(() => {});
-  await untilUp(child, Promise.race([waitForHttp(`http://127.0.0.1:${port}/health`), exited]));
+  // A fresh database is migrated and seeded (sports included) before /health answers: on a busy
+  // machine that takes close to a minute, so allow two.
+  await untilUp(child, Promise.race([waitForHttp(`http://127.0.0.1:${port}/health`, { timeoutMs: 120_000 }), exited]));
   return child;
 }
 
