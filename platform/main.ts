@@ -2,6 +2,7 @@ import { serve } from "@hono/node-server";
 import { StartupError } from "./db/data-dir.ts";
 import { migrate, openDb } from "./db/index.ts";
 import { decideDueCoupons } from "./domain/bets.ts";
+import { settleGame } from "./domain/settlement.ts";
 import { purgeExpired } from "./domain/housekeeping.ts";
 import { createSportsService } from "./domain/sports/service.ts";
 import { parsePlatformEnv } from "./env.ts";
@@ -47,6 +48,11 @@ const sports = createSportsService(db, {
   speed: env.SPORTS_SIM_SPEED,
   minLive: env.SPORTS_MIN_LIVE,
 });
+// Bets on a finished or cancelled game are settled in the transaction that finishes it (decision 019).
+sports.onGameFinished(async (trx, event) => {
+  const report = await settleGame(trx, event.gameId);
+  if (report.coupons) log.info("bets.settled", { gameId: event.gameId, ...report });
+});
 await sports.start();
 
 const app = createApp(db, {
@@ -66,7 +72,7 @@ const decideTimer = setInterval(() => {
   if (deciding) return;
   deciding = true;
   decideDueCoupons(db)
-    .catch((error: unknown) => console.error("[platform] deciding live coupons failed", error))
+    .catch((error: unknown) => log.error("bets.decide_failed", { error }))
     .finally(() => (deciding = false));
 }, 500);
 decideTimer.unref();

@@ -64,12 +64,26 @@ export interface Stack {
 
 /** Starts a platform on a fresh database and, unless `site: false`, the built site against it. */
 export async function startStack(
-  options: { db?: DbKind; site?: boolean; sitePort?: number; siteEnv?: Record<string, string>; platformEnv?: Record<string, string> } = {},
+  options: {
+    db?: DbKind;
+    site?: boolean;
+    /** Seed the sports catalogue and run the live simulator (seconds of start-up; only where a test needs sports). */
+    sports?: boolean;
+    sitePort?: number;
+    siteEnv?: Record<string, string>;
+    platformEnv?: Record<string, string>;
+  } = {},
 ): Promise<Stack> {
   const db = options.db ?? "pglite";
   const database = freshDatabase(db);
   const [platformPort, sitePort] = await Promise.all([freePort(), options.sitePort ?? freePort()]);
-  const platformEnv = { ...database.env, NODE_ENV: "test", PLATFORM_TEST_HOOKS: "1", ...options.platformEnv };
+  const platformEnv = {
+    ...database.env,
+    NODE_ENV: "test",
+    PLATFORM_TEST_HOOKS: "1",
+    SPORTS_SEED: options.sports ? "on" : "off",
+    ...options.platformEnv,
+  };
   let platform: Child | undefined;
   let site: Child | undefined;
   const platformUrl = `http://127.0.0.1:${platformPort}`;

@@ -89,7 +89,12 @@ export function createSportsService(db: Db, options: SportsOptions): SportsServi
       if (sim.lostLeadership) {
         console.error("[platform] simulator lost its lock; following again");
         await stepDown();
-      } else console.error("[platform] simulator tick failed", error);
+      } else {
+        // Memory ran ahead of a write that failed: start again from the database.
+        console.error("[platform] simulator tick failed; reloading the catalogue", error);
+        await store.load(db).catch(() => undefined);
+        await sim?.init().catch(() => undefined);
+      }
     }
   };
 
@@ -138,6 +143,8 @@ export function createSportsService(db: Db, options: SportsOptions): SportsServi
     releaseLock?.();
     releaseLock = null;
     leaderPid = null;
+    // What this process simulated but could not write is not the truth: read the leader's.
+    await store.load(db).catch((error: unknown) => console.error("[platform] sports reload failed", error));
     if (!stopped) follow();
   };
 
