@@ -33,7 +33,7 @@ const { db, kind, close } = await openDb({
 }).catch(fail);
 await migrate(db).catch(fail);
 if (env.PLATFORM_SEED === "demo") {
-  const parts = await seedDemo(db, { users: env.NODE_ENV !== "production", sportsSeed: env.SPORTS_SIM_SEED }).catch(fail);
+  const parts = await seedDemo(db, { users: env.NODE_ENV !== "production", sportsSeed: env.SPORTS_SIM_SEED, sports: env.SPORTS_SEED === "on" }).catch(fail);
   if (parts.length) log.info("seed.demo", { parts });
 }
 if (env.PLATFORM_TEST_HOOKS) log.info("test_hooks.on", { path: "/__test" });

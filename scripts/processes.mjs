@@ -83,10 +83,9 @@ export async function startPlatform({ port, env = {}, quiet = false }) {
   const exited = new Promise((_, reject) =>
     child.once("exit", (code) => reject(new Error(`platform exited with ${code}\n${(child.tail ?? []).join("\n")}`))),
   );
+  // A fresh database seeds the sports catalogue (a few seconds alone, far more on a loaded machine).
   exited.catch(() => {});
-  // A fresh database is migrated and seeded (sports included) before /health answers: on a busy
-  // machine that takes close to a minute, so allow two.
-  await untilUp(child, Promise.race([waitForHttp(`http://127.0.0.1:${port}/health`, { timeoutMs: 120_000 }), exited]));
+  await untilUp(child, Promise.race([waitForHttp(`http://127.0.0.1:${port}/health`, { timeoutMs: 150_000 }), exited]));
   return child;
 }
 

@@ -43,6 +43,8 @@ export function createSportsService(db: Db, options: SportsOptions): SportsServi
   let sim: Simulator | null = null;
   let leaderPid: number | null = null;
   let releaseLock: (() => void) | null = null;
+  /** Settles when the lock's connection has unlocked and gone back to the pool. */
+  let lockHeld: Promise<void> = Promise.resolve();
   let tickTimer: NodeJS.Timeout | null = null;
   let refreshTimer: NodeJS.Timeout | null = null;
   let electionTimer: NodeJS.Timeout | null = null;
@@ -65,7 +67,8 @@ export function createSportsService(db: Db, options: SportsOptions): SportsServi
   const tryLock = (): Promise<boolean> => {
     if (options.dbKind === "pglite") return Promise.resolve(true);
     return new Promise<boolean>((resolve) => {
-      db.connection()
+      lockHeld = db
+        .connection()
         .execute(async (conn) => {
           const { rows } = await sql<{ ok: boolean; pid: number }>`select pg_try_advisory_lock(${LOCK_CLASS}, ${lockKey}) as ok, pg_backend_pid() as pid`.execute(conn);
           if (!rows[0]?.ok) return resolve(false);
@@ -170,6 +173,7 @@ export function createSportsService(db: Db, options: SportsOptions): SportsServi
       sim = null;
       releaseLock?.();
       releaseLock = null;
+      await lockHeld;
     },
   };
 }
