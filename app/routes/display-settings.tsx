@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { serialize } from "cookie";
@@ -7,11 +7,15 @@ import { DisplaySettings } from "~/components/sports/DisplaySettings";
 import { isProduction } from "~/env.server";
 import { pageAction } from "~/forms/action.server";
 import { pageLoader } from "~/loaders/guards.server";
+import { routeSeo } from "~/loaders/seo.server";
+import { seoMeta } from "~/seo";
 import { safeReturnPath } from "~/loaders/return-to";
 import { DISPLAY_COOKIE, DISPLAY_COOKIE_MAX_AGE_S, displayCookieValue, displaySettingsSchema } from "~/sports/display";
 
 /** The header's quick display settings; this page shows the same form, with the error of a refused post. */
-export const loader = (args: LoaderFunctionArgs) => pageLoader(args, "display-settings", async (ctx) => ({ lng: ctx.site.lng }));
+export const loader = (args: LoaderFunctionArgs) => pageLoader(args, "display-settings", async (ctx) => ({ lng: ctx.site.lng, seo: await routeSeo(ctx) }));
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
 /** Keeps the guest's odds format, view and theme in a cookie and goes back to the page. */
 export const action = (args: ActionFunctionArgs) =>

@@ -13,7 +13,7 @@ test.describe.configure({ mode: "serial" });
 let stack: Stack;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  stack = await startStack();
+  stack = await startStack({ sports: true });
 });
 test.afterAll(async () => {
   await stack?.stop();
