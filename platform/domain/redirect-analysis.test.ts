@@ -195,11 +195,10 @@ describe("checkImport", () => {
     expect(checkImport(state([live]), twin, "append")[0]).toMatchObject({ code: "duplicate_source", ruleId: live.id });
   });
 
-  it("handles thousands of rows quickly", () => {
+  // Its time is measured by bench/redirect-rules.bench.ts.
+  it("handles thousands of rows", () => {
     const rows = Array.from({ length: 5000 }, (_, row) => ({ row, input: input(`/bulk/${row}/:x`, `/landing/${row}/:x`) }));
-    const started = performance.now();
     expect(checkImport(state([]), rows, "replace")).toEqual([]);
-    expect(performance.now() - started).toBeLessThan(5000);
   });
 });
 

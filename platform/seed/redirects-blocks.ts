@@ -1,7 +1,33 @@
 import type { NewBlockRule, NewRedirectRule } from "../domain/rule-writes.ts";
 
-/** The legacy redirects of SPEC §2, permanent (301), each with a note saying where it comes from. */
+/**
+ * The legacy redirects of SPEC §2 whose target page exists, permanent (301), each with a note
+ * saying where it comes from. A seeded rule must land on a real page (issue 11): the test
+ * "seeded redirects" follows each one through the site to a 200.
+ */
 export const demoRedirectRules: NewRedirectRule[] = [
+  { source: "/user/registration.php", target: "/registration", code: 301, note: "user/registration.php redirects to registration (SPEC §2)" },
+  {
+    source: "/user/action.php?action=restore",
+    target: "/user/passwordreset",
+    code: 301,
+    note: "Old user/action.php: password restore link; other params (code) are carried (SPEC §2)",
+  },
+  {
+    source: "/user/action.php?action=activate",
+    target: "/user/activate",
+    code: 301,
+    note: "Old user/action.php: activation link; other params (code) are carried (SPEC §2)",
+  },
+];
+
+/**
+ * Legacy redirects of SPEC §2 whose target pages are not built yet (bonuses, promotions, slots,
+ * poker, games): not seeded, since a seeded rule must not lead to a 404. The issue that builds
+ * each target moves its rules into demoRedirectRules; until then the tests of the redirect
+ * machinery add them through the test hooks.
+ */
+export const pendingLegacyRedirectRules: NewRedirectRule[] = [
   { source: "/bonuses/daily_drops", target: "/bonuses/dropsnwins", code: 301, note: "Legacy bonus page: daily drops is now Drops & Wins (SPEC §2)" },
   {
     source: "/bonuses/happy_birthday",
@@ -19,19 +45,6 @@ export const demoRedirectRules: NewRedirectRule[] = [
   { source: "/tvgames/view/poker", target: "/poker", code: 301, note: "tvgames/view/poker redirects to poker (SPEC §2)" },
   { source: "/allgamesentrance/:gameRoute", target: "/games/:gameRoute", code: 301, note: "Old game route to the new game route (SPEC §2)" },
   { source: "/games/view/:gameRoute", target: "/games/:gameRoute", code: 301, note: "Old game route to the new game route (SPEC §2)" },
-  { source: "/user/registration.php", target: "/registration", code: 301, note: "user/registration.php redirects to registration (SPEC §2)" },
-  {
-    source: "/user/action.php?action=restore",
-    target: "/user/passwordreset",
-    code: 301,
-    note: "Old user/action.php: password restore link; other params (code) are carried (SPEC §2)",
-  },
-  {
-    source: "/user/action.php?action=activate",
-    target: "/user/activate",
-    code: 301,
-    note: "Old user/action.php: activation link; other params (code) are carried (SPEC §2)",
-  },
 ];
 
 /** Block rules a fresh site starts with; reasons are the displayTypeIds of SPEC §4. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { configSettles, hooks } from "../support/hooks";
+import { eventually, hooks } from "../support/hooks";
 import { type Stack, startStack } from "../support/stack";
 
 // Registration, activation, password reset and the newsletter opt-out: the built site over
@@ -233,22 +233,20 @@ describe("registration", () => {
   it("is 404 while registration is closed, and on a VIP domain", async () => {
     const b = new Browser();
     await h.setConfig("registration", { allowed: false, customConfig: false });
-    await configSettles();
     try {
-      expect((await b.get("/en/registration")).res.status).toBe(404);
+      await eventually(async () => expect((await b.get("/en/registration")).res.status).toBe(404));
       expect((await b.get("/en/registration/one-click")).res.status).toBe(404);
     } finally {
       await h.setConfig("registration", { allowed: true, customConfig: false });
     }
+    await eventually(async () => expect((await b.get("/en/registration/fast")).res.status).toBe(200));
     await h.setConfig("vipDomains", ["127.0.0.1"]);
-    await configSettles();
     try {
-      expect((await b.get("/en/registration/fast")).res.status).toBe(404);
+      await eventually(async () => expect((await b.get("/en/registration/fast")).res.status).toBe(404));
     } finally {
       await h.setConfig("vipDomains", ["vip.localhost"]);
-      await configSettles();
     }
-    expect((await b.get("/en/registration/fast")).res.status).toBe(200);
+    await eventually(async () => expect((await b.get("/en/registration/fast")).res.status).toBe(200));
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { configSettles, defaultMaintenance, hooks } from "../support/hooks";
+import { defaultMaintenance, eventually, hooks } from "../support/hooks";
 import { type Stack, startStack } from "../support/stack";
 
 // The site's server guards against the real platform, its rules and its faults.
@@ -9,6 +9,8 @@ let h: ReturnType<typeof hooks>;
 beforeAll(async () => {
   stack = await startStack({ siteEnv: { CONFIG_CACHE_SECONDS: "1", UPSTREAM_TIMEOUT_MS: "1500" } });
   h = hooks(stack.platformUrl);
+  // The legacy redirects whose pages are not built yet are not seeded; these tests need them.
+  await h.addPendingLegacyRedirects();
 });
 afterAll(async () => {
   await stack?.stop();
@@ -21,7 +23,7 @@ const get = (path: string, headers: Record<string, string> = {}) => fetch(`${sta
 const location = async (path: string, headers: Record<string, string> = {}) => (await get(path, headers)).headers.get("location");
 
 describe("redirect rules", () => {
-  it("follows the seeded legacy redirects with 301, keeping the language and query", async () => {
+  it("follows the legacy redirects with 301, keeping the language and query", async () => {
     const res = await get("/ru/bonuses/daily_drops?utm=1");
     expect(res.status).toBe(301);
     expect(res.headers.get("location")).toBe("/ru/bonuses/dropsnwins?utm=1");
@@ -53,14 +55,15 @@ describe("redirect rules", () => {
     try {
       expect((await get("/ru/partner-offer")).status).toBe(404);
       await h.setConfig("redirectAllowedHosts", ["partner.example"]);
-      await configSettles();
-      const res = await get("/ru/partner-offer");
-      expect(res.status).toBe(302);
-      expect(res.headers.get("location")).toBe("https://partner.example/offer");
+      await eventually(async () => {
+        const res = await get("/ru/partner-offer");
+        expect(res.status).toBe(302);
+        expect(res.headers.get("location")).toBe("https://partner.example/offer");
+      });
     } finally {
       await h.setConfig("redirectAllowedHosts", []);
       await h.deleteRedirectRule(rule.id);
-      await configSettles();
+      await eventually(async () => expect((await get("/ru/partner-offer")).status).toBe(404));
     }
   });
 
@@ -171,9 +174,8 @@ describe("maintenance", () => {
       started_at: "2026-12-01T01:00:00Z",
       ended_at: "2026-12-01T03:00:00Z",
     });
-    await configSettles();
     try {
-      expect(await location("/de/rules/1")).toBe("/de/maintenance");
+      await eventually(async () => expect(await location("/de/rules/1")).toBe("/de/maintenance"));
       const html = await (await get("/de/maintenance")).text();
       expect(html).toContain("The server is down for maintenance from");
       expect(html).toContain("(UTC+3)");
@@ -181,9 +183,8 @@ describe("maintenance", () => {
       expect(kk).toContain("Сервер закрыт на технические работы с");
     } finally {
       await h.setConfig("maintenance", defaultMaintenance);
-      await configSettles();
     }
-    expect(await location("/de/maintenance")).toBe("/de");
+    await eventually(async () => expect(await location("/de/maintenance")).toBe("/de"));
   });
 
   it("shows the notice between notify start and end, and closing it hides it", async () => {
@@ -195,13 +196,11 @@ describe("maintenance", () => {
       notify_started_at: new Date(now - 60_000).toISOString(),
       notify_ended_at: new Date(now + 86_400_000).toISOString(),
     });
-    await configSettles();
     try {
-      const html = await (await get("/en")).text();
-      expect(html).toContain("Planned maintenance.");
+      await eventually(async () => expect(await (await get("/en")).text()).toContain("Planned maintenance."));
     } finally {
       await h.setConfig("maintenance", defaultMaintenance);
-      await configSettles();
+      await eventually(async () => expect(await (await get("/en")).text()).not.toContain("Planned maintenance."));
     }
   });
 });
@@ -212,24 +211,22 @@ describe("feature routes, 404 list and params", () => {
     expect(ok.status).toBe(200);
     expect(await ok.text()).toContain("General rules");
     await h.setConfig("availableRoutes", [52]);
-    await configSettles();
     try {
-      expect((await get("/en/rules/1")).status).toBe(404);
+      await eventually(async () => expect((await get("/en/rules/1")).status).toBe(404));
     } finally {
       await h.setConfig("availableRoutes", [47, 52]);
-      await configSettles();
+      await eventually(async () => expect((await get("/en/rules/1")).status).toBe(200));
     }
   });
 
   it("404s paths on urlsToRedirectTo404", async () => {
     await h.setConfig("urlsToRedirectTo404", ["/rules/2"]);
-    await configSettles();
     try {
-      expect((await get("/en/rules/2")).status).toBe(404);
+      await eventually(async () => expect((await get("/en/rules/2")).status).toBe(404));
       expect((await get("/en/rules/3")).status).toBe(200);
     } finally {
       await h.setConfig("urlsToRedirectTo404", []);
-      await configSettles();
+      await eventually(async () => expect((await get("/en/rules/2")).status).toBe(200));
     }
   });
 

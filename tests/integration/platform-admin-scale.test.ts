@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoRedirectRules } from "../../platform/seed/redirects-blocks";
 import { hooks } from "../support/hooks";
 import { type Stack, databases, startStack } from "../support/stack";
 
 // Thousands of redirect rules: the console's paging and search, saving beside them, and
 // redirect-light, which serves them from the compiled set instead of reading them per request.
+// What these cost in time is measured by bench/redirect-rules.bench.ts (`npm run bench`), not here.
 const BULK = 2000;
-const SEEDED = 10;
+/** The seeded legacy redirects (platform/seed/redirects-blocks.ts). */
+const SEEDED = demoRedirectRules.length;
 
 describe.each(databases)(`platform admin API with ${BULK} rules on %s`, (db) => {
   let stack: Stack;
@@ -22,10 +25,8 @@ describe.each(databases)(`platform admin API with ${BULK} rules on %s`, (db) => 
       active: i % 13 !== 0,
       note: `batch ${i % 20}`,
     }));
-    const started = performance.now();
     const res = await admin("POST", "/redirect-rules/import", { rules, mode: "append" });
     expect(res, JSON.stringify(res.body).slice(0, 500)).toEqual({ status: 200, body: { imported: BULK } });
-    expect(performance.now() - started).toBeLessThan(20_000);
   });
   afterAll(async () => {
     await stack?.stop();
@@ -49,13 +50,11 @@ describe.each(databases)(`platform admin API with ${BULK} rules on %s`, (db) => 
       })
     ).json();
 
-  it("pages through every rule quickly, each once, by priority then id", async () => {
+  it("pages through every rule, each once, by priority then id", async () => {
     const seen: Array<{ id: number; priority: number }> = [];
     let total = 0;
     for (let page = 1; ; page++) {
-      const started = performance.now();
       const res = await admin("GET", `/redirect-rules?page=${page}&pageSize=200`);
-      expect(performance.now() - started, `page ${page}`).toBeLessThan(1_500);
       expect(res.status).toBe(200);
       total = res.body.total;
       if (!res.body.items.length) break;
@@ -82,23 +81,19 @@ describe.each(databases)(`platform admin API with ${BULK} rules on %s`, (db) => 
     expect(one.body.items.map((r: { target: string }) => r.target)).toEqual(["/landing/1234"]);
   });
 
-  it("answers redirect-light correctly and fast with all of them live", async () => {
+  it("answers redirect-light correctly with all of them live", async () => {
     expect(await redirectLight("/en/bulk/1234?x=1")).toMatchObject({ redirect: true, code: 307, url: "/en/landing/1234?x=1" });
     expect(await redirectLight("/bulk/1230/summer")).toMatchObject({ redirect: true, url: "/landing/1230/summer" });
     expect((await redirectLight("/bulk/1300")).redirect).toBe(false);
-    const started = performance.now();
     for (let i = 0; i < 200; i++) {
       const n = (i * 37) % BULK;
       const answer = await redirectLight(n % 10 === 0 ? `/ru/bulk/${n}/x` : `/ru/bulk/${n}`);
       expect(answer.redirect, `/bulk/${n}`).toBe(n % 13 !== 0);
     }
-    expect((performance.now() - started) / 200).toBeLessThan(50);
   });
 
-  it("saves a rule beside them quickly, with its warnings, and it is live at once", async () => {
-    const started = performance.now();
+  it("saves a rule beside them, with its warnings, and it is live at once", async () => {
     const res = await admin("POST", "/redirect-rules", { source: "/bulk/:n", target: "/bulk-landing/:n", code: 302, priority: 100 });
-    expect(performance.now() - started).toBeLessThan(3_000);
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(201);
     expect(res.body.warnings.length).toBe(100);
     // The first 100 it hides, in the order they are tried (a long list helps no one).

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loginLinkSign } from "../../platform/domain/signing";
 import { DEV_PLATFORM_SECRET } from "../../platform/env";
+import { eventually } from "../support/hooks";
 import { type Stack, databases, startStack } from "../support/stack";
 import { authClient, freshIp, freshPhone, secondsUntil, unique } from "./platform-auth-client";
 
@@ -297,8 +298,11 @@ describe.each(databases)("platform logins, sessions and tokens on %s", (db) => {
 
     it("answers time_up for an expired link", async () => {
       const { userId } = await userWithPassword();
+      const serverSeconds = async () => (await api.expectOk("GET", "/captcha-api/gettime")).time as number;
+      const issuedAt = await serverSeconds();
       const parts = await link(userId, 1);
-      await new Promise((r) => setTimeout(r, 1_300));
+      // Until the platform's clock has passed the link's one second (a condition, not a fixed sleep).
+      await eventually(async () => expect(await serverSeconds()).toBeGreaterThan(issuedAt + 1), 5_000);
       await api.expectError("POST", "/web-api/auth/login/token", { body: { ...parts, lng: "en" } }, 400, "time_up");
     });
   });

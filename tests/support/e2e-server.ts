@@ -5,19 +5,26 @@ import { rmSync } from "node:fs";
 import { startStack } from "./stack";
 
 const sitePort = Number(process.env.E2E_SITE_PORT ?? 3311);
-const stack = await startStack({ sitePort, sports: true });
-console.log(`e2e stack ready at ${stack.siteUrl} (platform ${stack.platformUrl}, data ${stack.dataDir ?? "postgres"})`);
+const starting = startStack({ sitePort, sports: true });
+let dataDir: string | null = null;
 
+// Installed before anything is printed, so a stop that arrives early is still a clean one: it
+// waits for the start to finish, then stops what was started.
 let stopping = false;
 const shutdown = async () => {
   if (stopping) return;
   stopping = true;
-  await stack.stop();
+  const stack = await starting.catch(() => undefined);
+  await stack?.stop();
   process.exit(0);
 };
 process.on("SIGINT", shutdown);
 process.on("SIGTERM", shutdown);
 // Last resort when the stop could not finish (a second signal, an error): the folder still goes.
 process.on("exit", () => {
-  if (stack.dataDir) rmSync(stack.dataDir, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
+
+const stack = await starting;
+dataDir = stack.dataDir;
+console.log(`e2e stack ready at ${stack.siteUrl} (platform ${stack.platformUrl}, data ${stack.dataDir ?? "postgres"})`);
