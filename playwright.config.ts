@@ -27,5 +27,8 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     env: { E2E_SITE_PORT: String(sitePort) },
+    // SIGTERM first, so the stack stops its programs and deletes its PGlite folder (without it
+    // Playwright SIGKILLs the group and the folder stays in the temp directory).
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
   },
 });

@@ -1,6 +1,6 @@
-import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
+import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -11,6 +11,20 @@ import { HtmlStreamFixer } from "./lib/html-stream.server";
 import { NonceContext } from "./lib/nonce";
 import { applyDocumentHeaders, applySecurityHeaders, newNonce } from "./lib/security-headers.server";
 import { languageWithoutConfig } from "./loaders/site.server";
+
+/**
+ * How the patched Remix runtime words its refusal of a foreign Origin (decision 010): a 403
+ * with a translated sentence instead of an empty 500.
+ */
+export { originRefusal } from "./forms/action.server";
+
+/** Remix's own error logging, less the refused origins (originRefusal logs those as warnings). */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (error instanceof Error && error.name === "OriginRefusedError") return;
+  const route = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(route ?? error);
+};
 
 // Streaming stops after this long; bots wait for the whole page up to the same bound.
 export const streamTimeout = 5_000;

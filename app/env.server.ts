@@ -15,6 +15,7 @@ const envSchema = z
     SOCIAL_API_URL: url.optional(),
     CAPTCHA_API_URL: url.optional(),
     ADMIN_API_URL: url.optional(),
+    SPORTS_API_URL: url.optional(),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
     COUNTRY_HEADER: z.string().min(1).toLowerCase().default("x-country-code"),
     PUBLIC_ORIGIN: url.optional(),
@@ -49,7 +50,7 @@ const envSchema = z
 
 export type SiteEnv = z.infer<typeof envSchema>;
 
-export type Upstream = "web" | "bff" | "redirects" | "blocks" | "limits" | "social" | "captcha" | "admin";
+export type Upstream = "web" | "bff" | "redirects" | "blocks" | "limits" | "social" | "captcha" | "admin" | "sports";
 
 function parse(): SiteEnv {
   const parsed = envSchema.safeParse(process.env);
@@ -72,6 +73,7 @@ export const upstreamBase: Record<Upstream, string> = {
   social: env.SOCIAL_API_URL ?? env.PLATFORM_URL,
   captcha: env.CAPTCHA_API_URL ?? env.PLATFORM_URL,
   admin: env.ADMIN_API_URL ?? env.PLATFORM_URL,
+  sports: env.SPORTS_API_URL ?? env.PLATFORM_URL,
 };
 
 export const isProduction = env.NODE_ENV === "production";

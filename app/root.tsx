@@ -15,7 +15,7 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { serialize } from "cookie";
 import { isbot } from "isbot";
-import { ErrorPage } from "./components/ErrorPage";
+import { ErrorPage, refusalMessage } from "./components/ErrorPage";
 import { useAutoLogoff, useSessionPoll } from "./components/auth/session-hooks";
 import { COOKIE_DEFAULT_MAX_AGE_S } from "./constants";
 import { getT } from "./i18n/dictionaries.server";
@@ -201,7 +201,7 @@ export function ErrorBoundary() {
         <ErrorPage
           code={String(isRouteErrorResponse(error) ? error.status : 500)}
           title={t("errors.statusHeading", { status: isRouteErrorResponse(error) ? error.status : 500 })}
-          text={t("errors.generic")}
+          text={refusalMessage(error) ?? t("errors.generic")}
           action={{ href: "/", label: t("errors.backHome") }}
         />
       )}

@@ -30,6 +30,14 @@ const envSchema = z
     // Signs login links, newsletter links and one-time codes; at least 32 characters.
     PLATFORM_SECRET: z.string().min(32, "PLATFORM_SECRET must be at least 32 characters").optional(),
     ONE_TAP_CLIENT_ID: z.string().min(1).max(200).default(DEV_ONE_TAP_CLIENT_ID),
+    // The live simulator (docs/SPORTS-API.md): off leaves this process a follower of the feed.
+    SPORTS_SIMULATOR: z.enum(["on", "off"]).default("on"),
+    SPORTS_SIM_SEED: z.coerce.number().int().min(0).max(2_147_483_647).default(1),
+    SPORTS_SIM_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+    SPORTS_SIM_SPEED: z.coerce.number().min(0).max(1000).default(1),
+    SPORTS_MIN_LIVE: z.coerce.number().int().min(0).max(1000).default(40),
+    // Live bets' delay for every sport, in ms (default: per sport, see domain/bets.ts).
+    BET_LIVE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   })
   // The hooks create users and sessions at will: never let them near real traffic.
   .refine((env) => !(env.PLATFORM_TEST_HOOKS && env.NODE_ENV === "production"), {

@@ -1,42 +1,93 @@
 import { serve } from "@hono/node-server";
+import { StartupError } from "./db/data-dir.ts";
 import { migrate, openDb } from "./db/index.ts";
+import { decideDueCoupons } from "./domain/bets.ts";
 import { purgeExpired } from "./domain/housekeeping.ts";
+import { createSportsService } from "./domain/sports/service.ts";
 import { parsePlatformEnv } from "./env.ts";
+import { log } from "./log.ts";
 import { seedDemo } from "./seed/index.ts";
 import { createApp } from "./server.ts";
 
-const env = parsePlatformEnv();
+/** Stops start-up with one log line: the operator's message, or the unexpected error with its stack. */
+function fail(error: unknown): never {
+  if (error instanceof StartupError) log.error("start.refused", { message: error.message });
+  else log.error("start.failed", { error });
+  process.exit(1);
+}
+
+const env = (() => {
+  try {
+    return parsePlatformEnv();
+  } catch (error) {
+    // The environment's message lists every bad variable; it needs no stack.
+    return fail(new StartupError((error as Error).message));
+  }
+})();
 const started = Date.now();
 const { db, kind, close } = await openDb({
   databaseUrl: env.DATABASE_URL,
   schema: env.DATABASE_SCHEMA,
   dataDir: env.PLATFORM_DATA_DIR,
-});
-await migrate(db);
+}).catch(fail);
+await migrate(db).catch(fail);
 if (env.PLATFORM_SEED === "demo") {
-  const parts = await seedDemo(db, { users: env.NODE_ENV !== "production" });
-  if (parts.length) console.log(`[platform] seeded demo data: ${parts.join(", ")}`);
+  const parts = await seedDemo(db, { users: env.NODE_ENV !== "production", sportsSeed: env.SPORTS_SIM_SEED }).catch(fail);
+  if (parts.length) log.info("seed.demo", { parts });
 }
-if (env.PLATFORM_TEST_HOOKS) console.log("[platform] test hooks are on (/__test)");
+if (env.PLATFORM_TEST_HOOKS) log.info("test_hooks.on", { path: "/__test" });
 // The dev outbox shows codes sent to anyone: only where no real user is.
 const devOutbox = env.PLATFORM_TEST_HOOKS || env.NODE_ENV !== "production";
 
+// The sports feed is served from memory; the simulator runs in whichever process gets its lock.
+const sports = createSportsService(db, {
+  dbKind: kind,
+  simulator: env.SPORTS_SIMULATOR === "on",
+  tickMs: env.SPORTS_SIM_TICK_MS,
+  speed: env.SPORTS_SIM_SPEED,
+  minLive: env.SPORTS_MIN_LIVE,
+});
+await sports.start();
+
 const app = createApp(db, {
+  sports,
   dbKind: kind,
   testHooks: env.PLATFORM_TEST_HOOKS,
   devOutbox,
   secret: env.PLATFORM_SECRET,
   oneTapClientId: env.ONE_TAP_CLIENT_ID,
+  betLiveDelayMs: env.BET_LIVE_DELAY_MS,
 });
 
+// Live coupons whose delay is over are decided here too (readers also decide them on sight);
+// every process may run it: each coupon is decided once under its row lock.
+let deciding = false;
+const decideTimer = setInterval(() => {
+  if (deciding) return;
+  deciding = true;
+  decideDueCoupons(db)
+    .catch((error: unknown) => console.error("[platform] deciding live coupons failed", error))
+    .finally(() => (deciding = false));
+}, 500);
+decideTimer.unref();
+
 // Dead tokens, codes and counters are cleared hourly; a failed run waits for the next.
-const housekeeping = () => purgeExpired(db).catch((error: unknown) => console.error("[platform] housekeeping failed", error));
+const housekeeping = () => purgeExpired(db).catch((error: unknown) => log.error("housekeeping.failed", { error }));
 void housekeeping();
 const housekeepingTimer = setInterval(housekeeping, 3_600_000);
 housekeepingTimer.unref();
 
 const server = serve({ fetch: app.fetch, hostname: env.PLATFORM_HOST, port: env.PLATFORM_PORT }, (a) => {
-  console.log(`[platform] listening on http://${env.PLATFORM_HOST}:${a.port} (${kind}, ready in ${Date.now() - started} ms)`);
+  log.info("listening", { url: `http://${env.PLATFORM_HOST}:${a.port}`, db: kind, readyMs: Date.now() - started });
+});
+server.once("error", (error: NodeJS.ErrnoException) => {
+  fail(
+    new StartupError(
+      error.code === "EADDRINUSE"
+        ? `port ${env.PLATFORM_PORT} on ${env.PLATFORM_HOST} is already taken by another program: stop it, or set PLATFORM_PORT to a free port`
+        : `cannot listen on ${env.PLATFORM_HOST}:${env.PLATFORM_PORT}: ${error.message}`,
+    ),
+  );
 });
 
 let stopping = false;
@@ -44,7 +95,9 @@ async function stop() {
   if (stopping) return;
   stopping = true;
   clearInterval(housekeepingTimer);
+  clearInterval(decideTimer);
   server.close();
+  await sports.stop();
   await close();
   process.exit(0);
 }

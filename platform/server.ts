@@ -7,8 +7,11 @@ import { blocksApi } from "./apis/blocks.ts";
 import { captchaApi } from "./apis/captcha.ts";
 import { configApi } from "./apis/config.ts";
 import { createFaultState, faultMiddleware } from "./apis/faults.ts";
-import { apiError } from "./apis/http.ts";
+import { apiError, refuseNulBytes } from "./apis/http.ts";
 import { type AuthSettings, loginApi } from "./apis/login.ts";
+import { ledgerApi, ledgerTestHooksApi } from "./apis/ledger.ts";
+import { betsApi } from "./apis/bets.ts";
+import { betsTestHooksApi } from "./apis/bets-test-hooks.ts";
 import { devOutboxApi } from "./apis/outbox.ts";
 import { phoneApi } from "./apis/phone.ts";
 import { redirectsApi } from "./apis/redirects.ts";
@@ -16,16 +19,20 @@ import { rulesApi } from "./apis/rules.ts";
 import { registrationApi } from "./apis/registration.ts";
 import { sessionApi } from "./apis/session.ts";
 import { socialApi } from "./apis/social.ts";
+import { sportsApi } from "./apis/sports.ts";
+import { sportsTestHooksApi } from "./apis/sports-test-hooks.ts";
 import { testHooksApi } from "./apis/test-hooks.ts";
 import { userApi } from "./apis/user.ts";
 import { type Db, ping } from "./db/index.ts";
 import { createRuleCache } from "./domain/rule-cache.ts";
+import type { SportsService } from "./domain/sports/service.ts";
+import { log } from "./log.ts";
 
 /** Largest request body any API accepts; the biggest legitimate one is a 2000-character appeal. */
 const MAX_BODY_BYTES = 64 * 1024;
 
 /** The platform's HTTP app: each upstream API of SPEC §7 mounted at the spec's path. */
-export function createApp(db: Db, info: { dbKind: string; testHooks?: boolean; devOutbox?: boolean } & AuthSettings) {
+export function createApp(db: Db, info: { dbKind: string; testHooks?: boolean; devOutbox?: boolean; sports?: SportsService; betLiveDelayMs?: number } & AuthSettings) {
   const settings: AuthSettings = { secret: info.secret, oneTapClientId: info.oneTapClientId };
   const app = new Hono<{ Bindings: Partial<HttpBindings> }>();
 
@@ -39,6 +46,8 @@ export function createApp(db: Db, info: { dbKind: string; testHooks?: boolean; d
   });
   // A rules import is the one large body; its route sets its own limit, after the ops check.
   app.use("*", (c, next) => (c.req.method === "POST" && c.req.path === ADMIN_IMPORT_PATH ? next() : smallBodies(c, next)));
+  // NUL anywhere is a 400 before any API; the import checks its own (large) body after the ops check.
+  app.use("*", (c, next) => (c.req.method === "POST" && c.req.path === ADMIN_IMPORT_PATH ? next() : refuseNulBytes(c, next)));
 
   // Compiled live rules, shared by redirect-light, the block check and the ops console.
   const rules = createRuleCache();
@@ -62,11 +71,18 @@ export function createApp(db: Db, info: { dbKind: string; testHooks?: boolean; d
   app.route("/captcha-api", captchaApi(db));
   app.route("/social-api", socialApi(db, settings));
   if (info.devOutbox) app.route("/__dev", devOutboxApi(db));
+  if (info.sports) app.route("/sports-api", sportsApi(db, info.sports));
+  // Before the general hooks, so /__test/sports/* is not taken by their not-found handler.
+  if (faults && info.sports) app.route("/__test/sports", sportsTestHooksApi(info.sports));
+  if (faults) app.route("/__test/ledger", ledgerTestHooksApi(db));
+  if (faults) app.route("/__test/bets", betsTestHooksApi(db));
   if (faults) app.route("/__test", testHooksApi(db, faults, settings));
+  app.route("/web-api", ledgerApi(db));
+  app.route("/web-api", betsApi(db, { liveDelayMs: info.betLiveDelayMs }));
 
   app.notFound((c) => apiError(c, 404, "not_found", "No such API"));
   app.onError((error, c) => {
-    console.error("[platform] unhandled error", error);
+    log.error("request.failed", { method: c.req.method, path: c.req.path, error });
     return apiError(c, 500, "internal", "Internal error");
   });
   return app;

@@ -3,7 +3,7 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { localSecret } from "./local-secret.mjs";
-import { root, startPlatform, stop } from "./processes.mjs";
+import { refuseTakenPort, root, startPlatform, stop } from "./processes.mjs";
 
 const sitePort = Number(process.env.PORT ?? 3000);
 const platformPort = Number(process.env.PLATFORM_PORT ?? 4000);
@@ -50,6 +50,7 @@ process.on("SIGINT", () => shutdown(0));
 process.on("SIGTERM", () => shutdown(0));
 
 try {
+  await refuseTakenPort("site", sitePort, "PORT");
   if (!process.env.PLATFORM_URL) platform = await startPlatform({ port: platformPort });
   // --manual: remix-serve (in development mode) re-imports the new build itself, so the
   // site process and its caches survive a rebuild; its live-reload socket is on a free port.

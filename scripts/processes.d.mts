@@ -5,3 +5,5 @@ export function waitForHttp(url: string, options?: { timeoutMs?: number; okOnly?
 export function startPlatform(options: { port: number; env?: Record<string, string>; quiet?: boolean }): Promise<ChildProcess>;
 export function startSite(options: { port: number; env?: Record<string, string>; quiet?: boolean }): Promise<ChildProcess>;
 export function stop(child: ChildProcess | undefined, signal?: NodeJS.Signals): Promise<void>;
+export function portTaken(port: number, host?: string): Promise<boolean>;
+export function refuseTakenPort(name: string, port: number, variable: string): Promise<void>;

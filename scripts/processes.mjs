@@ -1,5 +1,6 @@
 // Starting and stopping the two programs: shared by `npm start`, the tests and the benchmarks.
 import { spawn } from "node:child_process";
+import { connect } from "node:net";
 import { fileURLToPath } from "node:url";
 
 export const root = fileURLToPath(new URL("..", import.meta.url));
@@ -42,27 +43,62 @@ function launch(name, command, args, env, { quiet = false } = {}) {
   return child;
 }
 
+/** Whether something already listens on 127.0.0.1:port (a connection is accepted). */
+export function portTaken(port, host = "127.0.0.1") {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host });
+    socket.setTimeout(1_000);
+    const done = (taken) => {
+      socket.destroy();
+      resolve(taken);
+    };
+    socket.once("connect", () => done(true));
+    socket.once("timeout", () => done(true));
+    socket.once("error", () => done(false));
+  });
+}
+
+/** Throws a message naming the port and the variable that moves it when the port is taken. */
+export async function refuseTakenPort(name, port, variable) {
+  if (await portTaken(port)) {
+    throw new Error(`the ${name} port ${port} is already taken by another program: stop that program, or set ${variable} to a free port`);
+  }
+}
+
+/** Waits for a child to come up; one that never does is stopped, so no failed start leaves a process behind. */
+async function untilUp(child, up) {
+  try {
+    await up;
+  } catch (error) {
+    await stop(child);
+    throw error;
+  }
+}
+
 /** Starts the platform (Hono + database) and resolves when /health answers 200. */
 export async function startPlatform({ port, env = {}, quiet = false }) {
+  // Without this, another program answering /health on the port would pass for our platform.
+  await refuseTakenPort("platform", port, "PLATFORM_PORT");
   const child = launch("platform", process.execPath, ["--import", "tsx", "platform/main.ts"], { PLATFORM_PORT: String(port), ...env }, { quiet });
   const exited = new Promise((_, reject) =>
     child.once("exit", (code) => reject(new Error(`platform exited with ${code}\n${(child.tail ?? []).join("\n")}`))),
   );
-  await Promise.race([waitForHttp(`http://127.0.0.1:${port}/health`), exited]);
   exited.catch(() => {});
+  await untilUp(child, Promise.race([waitForHttp(`http://127.0.0.1:${port}/health`), exited]));
   return child;
 }
 
 /** Starts the built site with @remix-run/serve and resolves when it answers. */
 export async function startSite({ port, env = {}, quiet = false }) {
+  await refuseTakenPort("site", port, "PORT");
   // A production site answers only its own hosts (decision 024): here, this machine's names for the port.
   const hosts = process.env.ALLOWED_HOSTS ?? `localhost:${port},127.0.0.1:${port}`;
   const child = launch("site", bin("remix-serve"), ["build/index.js"], { PORT: String(port), HOST: "127.0.0.1", ALLOWED_HOSTS: hosts, ...env }, { quiet });
   const exited = new Promise((_, reject) =>
     child.once("exit", (code) => reject(new Error(`site exited with ${code}\n${(child.tail ?? []).join("\n")}`))),
   );
-  await Promise.race([waitForHttp(`http://127.0.0.1:${port}/favicon.svg`), exited]);
   exited.catch(() => {});
+  await untilUp(child, Promise.race([waitForHttp(`http://127.0.0.1:${port}/favicon.svg`), exited]));
   return child;
 }
 

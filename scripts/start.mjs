@@ -1,6 +1,6 @@
 // `npm start`: the platform on its embedded database, then the built site; prints the URL.
 import { localSecret } from "./local-secret.mjs";
-import { startPlatform, startSite, stop } from "./processes.mjs";
+import { refuseTakenPort, startPlatform, startSite, stop } from "./processes.mjs";
 
 const started = Date.now();
 const sitePort = Number(process.env.PORT ?? 3000);
@@ -16,6 +16,8 @@ process.on("SIGTERM", () => shutdown(0));
 
 try {
   const platformUrl = process.env.PLATFORM_URL ?? `http://127.0.0.1:${platformPort}`;
+  // Both ports before either program starts, so a taken site port does not leave a platform running.
+  await refuseTakenPort("site", sitePort, "PORT");
   if (!process.env.PLATFORM_URL) children.push(await startPlatform({ port: platformPort }));
   const site = await startSite({
     port: sitePort,

@@ -1,3 +1,12 @@
+import { isRouteErrorResponse } from "@remix-run/react";
+
+/** The translated sentence a refused form post carries (app/forms/action.server.ts), if any. */
+export function refusalMessage(error: unknown): string | null {
+  if (!isRouteErrorResponse(error) || error.status < 400 || error.status >= 500) return null;
+  const message = (error.data as { message?: unknown } | null)?.message;
+  return typeof message === "string" ? message : null;
+}
+
 /** The body of every error page: a big code, a heading, a sentence and one way out. */
 export function ErrorPage(props: { code: string; title: string; text: string; action?: { href: string; label: string } }) {
   return (

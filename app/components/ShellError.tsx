@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { RootData } from "~/root";
-import { ErrorPage } from "./ErrorPage";
+import { ErrorPage, refusalMessage } from "./ErrorPage";
 import { DefaultLayout } from "./layouts";
 import { localPath } from "./paths";
 
@@ -13,13 +13,14 @@ export function ShellError({ root }: { root: RootData }) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);
   const text =
-    status === 404
+    refusalMessage(error) ??
+    (status === 404
       ? t("errors.notFoundHint")
       : status === 403
         ? t("errors.forbidden")
         : status === 400
           ? t("errors.badRequest")
-          : t("errors.generic");
+          : t("errors.generic"));
   return (
     <DefaultLayout root={root} flags={{ hideSeoBlock: true }}>
       <ErrorPage

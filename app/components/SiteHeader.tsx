@@ -2,6 +2,7 @@ import { NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { RootData } from "~/root";
 import { AuthControls } from "./auth/AuthControls";
+import { DisplaySettings } from "./sports/DisplaySettings";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { Logo } from "./Logo";
 import { localPath } from "./paths";
@@ -30,6 +31,7 @@ export function SiteHeader({ root }: { root: RootData }) {
           <Logo company={root.companyName} />
         </a>
         <div className="site-header__actions">
+          <DisplaySettings lng={lng} returnTo={`${localPath(lng, root.path)}${root.search}`} />
           <LanguageSwitcher lng={lng} path={root.path} search={root.search} languages={root.languages} />
           <AuthControls root={root} />
         </div>

@@ -1,126 +1,16 @@
-// Coupon maths: accumulator coefficient, system returns, possible win, odds formats and
-// the system options of a coupon. Money is integer minor units; odds are decimals.
-//
-// Precision: every odds value is read as the decimal it prints as ("1.13") and all
-// products, sums and divisions run exactly on BigInt (see decimal.ts); the only rounding
-// is the final floor to a minor unit, as SPEC §5 possible win requires. Returned money is
-// exact while it stays below Number.MAX_SAFE_INTEGER (9·10^15 minor units), far above any
-// stake or payout limit.
+// Coupon maths: accumulator coefficient, system returns, possible win (betting-math/), odds
+// formats and the system options of a coupon. Money is integer minor units; odds are decimals.
 
-import {
-  type Decimal,
-  atScale,
-  commonScale,
-  decimalFromNumber,
-  decimalToNumber,
-  floorDivide,
-  multiplyDecimals,
-  pow10,
-} from "./decimal";
+import { binomial, readStake } from "../../betting-math/coupon-math";
 import { MIN_SYSTEM_VALUE } from "./constants";
 import type { SystemOption } from "./model";
 
+// The maths moved to betting-math/ so the platform pays what the coupon shows; this module
+// keeps the coupon's public API.
+export { binomial, expressCoef, possibleWin, systemReturn } from "../../betting-math/coupon-math";
+export type { SystemReturn, SystemReturnInput } from "../../betting-math/coupon-math";
 export { formatOdds, ODDS_FORMATS, oddsFormatForCoefViewId, coefViewIdForOddsFormat } from "./odds-format";
 export type { OddsFormat } from "./odds-format";
-
-function readCoef(coef: number): Decimal {
-  if (!Number.isFinite(coef) || coef <= 0) throw new RangeError(`a coefficient must be a positive finite number, got ${coef}`);
-  return decimalFromNumber(coef);
-}
-
-function readStake(stake: number, name = "stake"): bigint {
-  if (!Number.isSafeInteger(stake) || stake < 0) {
-    throw new RangeError(`${name} must be a non-negative integer number of minor units, got ${stake}`);
-  }
-  return BigInt(stake);
-}
-
-/** The accumulator (express) coefficient: the product of the coefficients; 1 for none. */
-export function expressCoef(coefs: readonly number[]): number {
-  return decimalToNumber(multiplyDecimals(coefs.map(readCoef)));
-}
-
-/** n choose k, exactly. */
-export function binomial(n: number, k: number): bigint {
-  if (!Number.isInteger(n) || !Number.isInteger(k) || k < 0 || n < 0 || k > n) return 0n;
-  const r = Math.min(k, n - k);
-  let result = 1n;
-  for (let i = 1; i <= r; i += 1) result = (result * BigInt(n - r + i)) / BigInt(i);
-  return result;
-}
-
-export interface SystemReturnInput {
-  /** The coefficients the system combines (bankers excluded). */
-  readonly coefs: readonly number[];
-  /** Selections per line: the "k" of "k of n". */
-  readonly size: number;
-  /** Banker coefficients: every line includes all of them. */
-  readonly bankers?: readonly number[];
-  /** The whole stake, in minor units. */
-  readonly stake: number;
-}
-
-export interface SystemReturn {
-  /** C(n, size). */
-  readonly lines: number;
-  /** stake / lines, exact (it may be a fraction of a minor unit). */
-  readonly stakePerLine: number;
-  /** Return when only the `size` lowest selections (and every banker) win: one line. */
-  readonly minWin: number;
-  /** Return when every selection wins: all lines. */
-  readonly maxWin: number;
-}
-
-/**
- * A system "size of n". All lines winning pays stakePerLine × Π(bankers) × e_size(coefs),
- * where e_size is the elementary symmetric polynomial of degree `size` — the sum of the
- * products of every `size` coefficients — computed in O(n·size) by the recurrence
- * e_j ← e_j + c·e_(j−1), so a 10 of 20 (184,756 lines) never lists a line.
- */
-export function systemReturn(input: SystemReturnInput): SystemReturn {
-  const { coefs, size, bankers = [], stake } = input;
-  const n = coefs.length;
-  if (n === 0) throw new RangeError("a system needs at least one coefficient");
-  if (!Number.isInteger(size) || size < 1 || size > n) throw new RangeError(`size must be an integer from 1 to ${n}, got ${size}`);
-  const stakeUnits = readStake(stake);
-
-  const selections = coefs.map(readCoef);
-  const bankerDecimals = bankers.map(readCoef);
-  const scale = commonScale([...selections, ...bankerDecimals]);
-  const scaled = selections.map((coef) => atScale(coef, scale));
-
-  // e[j] = elementary symmetric sum of degree j of the coefficients seen so far
-  const e: bigint[] = new Array<bigint>(size + 1).fill(0n);
-  e[0] = 1n;
-  scaled.forEach((coef, index) => {
-    for (let j = Math.min(index + 1, size); j >= 1; j -= 1) e[j] = (e[j] ?? 0n) + (e[j - 1] ?? 0n) * coef;
-  });
-
-  const lowest = [...scaled].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).slice(0, size);
-  const lowestLine = lowest.reduce((product, coef) => product * coef, 1n);
-  const bankerProduct = bankerDecimals.reduce((product, coef) => product * atScale(coef, scale), 1n);
-
-  const lines = binomial(n, size);
-  // every line product carries size + bankers factors, each scaled by 10^scale
-  const denominator = lines * pow10(scale * (size + bankerDecimals.length));
-  const numerator = stakeUnits * bankerProduct;
-  return {
-    lines: Number(lines),
-    stakePerLine: stake / Number(lines),
-    minWin: Number(floorDivide(numerator * lowestLine, denominator)),
-    maxWin: Number(floorDivide(numerator * (e[size] ?? 0n), denominator)),
-  };
-}
-
-/**
- * Possible win (SPEC §5): amount × (exact coef if set, else coef), floored to a minor
- * unit. An exact coef of null or undefined is "not set".
- */
-export function possibleWin(amount: number, coef: number, exactCoef?: number | null): number {
-  const stakeUnits = readStake(amount, "amount");
-  const price = readCoef(exactCoef ?? coef);
-  return Number(floorDivide(stakeUnits * price.units, pow10(price.scale)));
-}
 
 export interface SystemOptionsInput {
   /** Selections the system combines (bankers excluded). */

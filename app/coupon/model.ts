@@ -44,6 +44,9 @@ export const marketSchema = z.object({
   champName: nameSchema,
   opponent1Name: nameSchema,
   opponent2Name: nameSchema,
+  /** What the bettor picked, as the coupon shows it: the market ("Total") and the outcome ("Over 2.5"). */
+  marketName: nameSchema.default(""),
+  outcomeName: nameSchema.default(""),
 });
 export type Market = z.output<typeof marketSchema>;
 

@@ -1,9 +1,9 @@
 import { redirect } from "@remix-run/node";
 import { serialize } from "cookie";
-import { isIP } from "node:net";
 import { env, isProduction } from "~/env.server";
 import type { Caller, IssuedSession } from "~/services/auth.server";
 import { forgetAccessToken } from "~/services/auth.server";
+import { resolveClientAddress, visitorAddress } from "~/services/visitor.server";
 import { requestCookies } from "./request.server";
 import { safeReturnPath } from "./return-to";
 import { USER_TOKEN_COOKIE } from "./session.server";
@@ -16,13 +16,12 @@ export const LOGOFF_NOTICE_COOKIE = "logoff_notice";
 export const REDIRECT_URL_COOKIE = "redirect_url";
 
 /**
- * The visitor's address for the platform's rate limits: only from the header our own proxy
- * sets (TRUSTED_CLIENT_IP_HEADER), since clients can send X-Forwarded-For themselves.
+ * The visitor's address for the platform's rate limits (decision 012): the socket's, or the last
+ * hop of the header our own proxy sets (TRUSTED_CLIENT_IP_HEADER); never what a client claims.
  */
 export function clientIp(request: Request): string | null {
-  if (!env.TRUSTED_CLIENT_IP_HEADER) return null;
-  const raw = request.headers.get(env.TRUSTED_CLIENT_IP_HEADER)?.split(",")[0]?.trim();
-  return raw && isIP(raw) ? raw : null;
+  const header = env.TRUSTED_CLIENT_IP_HEADER;
+  return visitorAddress() ?? (header ? resolveClientAddress(undefined, request.headers.get(header) ?? undefined) : null);
 }
 
 export function callerOf(request: Request, captchaToken?: string | null): Caller {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import { requireCsrf } from "~/loaders/csrf.server";
+import { pageAction } from "~/forms/action.server";
 import { ageCookie, guardPage } from "~/loaders/guards.server";
 import { safeReturnPath } from "~/loaders/return-to";
 
@@ -16,12 +16,14 @@ const formSchema = z.object({
   remember: z.literal("1").optional(),
 });
 
-export async function action(args: ActionFunctionArgs) {
-  const { site } = await guardPage(args, "age-gate");
-  const formData = await args.request.formData();
-  await requireCsrf(args.request, formData);
-  const form = formSchema.safeParse(Object.fromEntries(formData));
-  if (!form.success) throw new Response("Bad Request", { status: 400 });
-  const back = safeReturnPath(form.data.returnTo, `/${site.lng}`);
-  return redirect(back, { headers: { "Set-Cookie": ageCookie(form.data.remember === "1") } });
-}
+export const action = (args: ActionFunctionArgs) =>
+  pageAction(
+    args,
+    "age-gate",
+    formSchema,
+    async ({ ctx, value }) => {
+      const back = safeReturnPath(value.returnTo, `/${ctx.site.lng}`);
+      return redirect(back, { headers: { "Set-Cookie": ageCookie(value.remember === "1") } });
+    },
+    { plain: true },
+  );

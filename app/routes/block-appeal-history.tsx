@@ -5,8 +5,8 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { formatDateTime } from "~/components/format";
-import { requireCsrf } from "~/loaders/csrf.server";
-import { guardPage, pageLoader } from "~/loaders/guards.server";
+import { pageAction } from "~/forms/action.server";
+import { pageLoader } from "~/loaders/guards.server";
 import { routeSeo } from "~/loaders/seo.server";
 import { UpstreamError } from "~/services/http.server";
 import { blockAppeals, createBlockAppeal } from "~/services/user.server";
@@ -32,22 +32,24 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo
 
 const appealForm = z.object({ message: z.string().trim().min(10).max(2000) });
 
-export async function action(args: ActionFunctionArgs) {
-  const ctx = await guardPage(args, "block-appeal-history");
-  const formData = await args.request.formData();
-  await requireCsrf(args.request, formData);
-  const form = appealForm.safeParse(Object.fromEntries(formData));
-  if (!form.success) return data({ error: "blockAppeal.errorLength" as const }, { status: 400 });
-  try {
-    await createBlockAppeal(ctx.user!.token, form.data.message);
-  } catch (error) {
-    if (error instanceof UpstreamError && error.status === 429) {
-      return data({ error: "blockAppeal.errorTooMany" as const }, { status: 429 });
-    }
-    throw error;
-  }
-  return data({ error: null, sent: true });
-}
+export const action = (args: ActionFunctionArgs) =>
+  pageAction(
+    args,
+    "block-appeal-history",
+    appealForm,
+    async ({ ctx, value }) => {
+      try {
+        await createBlockAppeal(ctx.user!.token, value.message);
+      } catch (error) {
+        if (error instanceof UpstreamError && error.status === 429) {
+          return data({ error: "blockAppeal.errorTooMany" as const }, { status: 429 });
+        }
+        throw error;
+      }
+      return data({ error: null, sent: true });
+    },
+    { invalid: () => ({ error: "blockAppeal.errorLength" as const }) },
+  );
 
 export default function BlockAppealHistory() {
   const { appeals, banLevel, lng, timeZone } = useLoaderData<typeof loader>();

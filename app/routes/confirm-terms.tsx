@@ -3,8 +3,9 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { requireCsrf } from "~/loaders/csrf.server";
-import { guardPage, pageLoader } from "~/loaders/guards.server";
+import { z } from "zod";
+import { pageAction } from "~/forms/action.server";
+import { pageLoader } from "~/loaders/guards.server";
 import { routeSeo } from "~/loaders/seo.server";
 import { acceptTerms } from "~/services/user.server";
 import { seoMeta } from "~/seo";
@@ -21,13 +22,12 @@ export const loader = (args: LoaderFunctionArgs) =>
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
-export async function action(args: ActionFunctionArgs) {
-  const ctx = await guardPage(args, "confirm-terms");
-  const formData = await args.request.formData();
-  await requireCsrf(args.request, formData);
-  await acceptTerms(ctx.user!.token);
-  return redirect(`/${ctx.site.lng}`);
-}
+export const action = (args: ActionFunctionArgs) =>
+  pageAction(args, "confirm-terms", z.object({}), async ({ ctx }) => {
+    if (!ctx.user) throw redirect(`/${ctx.site.lng}`);
+    await acceptTerms(ctx.user.token);
+    return redirect(`/${ctx.site.lng}`);
+  });
 
 export default function ConfirmTerms() {
   const { lng } = useLoaderData<typeof loader>();

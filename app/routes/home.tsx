@@ -1,103 +1,99 @@
-import type { MetaFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ForgotPasswordModal } from "~/components/auth/ForgotPasswordModal";
 import { localPath } from "~/components/paths";
+import { GroupedGames } from "~/components/sports/GameList";
+import { Snowfall } from "~/components/sports/Snowfall";
+import { SportsLayout } from "~/components/sports/SportsLayout";
+import { useLiveFeed } from "~/components/sports/use-live-feed";
 import { pageLoader } from "~/loaders/guards.server";
 import { pageSeo } from "~/loaders/seo.server";
+import { cachedTop, sportsContext } from "~/loaders/sports.server";
+import { log } from "~/services/log.server";
+import { useRootData } from "~/root";
 import { seoMeta } from "~/seo";
+import { groupGames } from "~/sports/filters";
+import { POLL_LIVE_BUSY_MS, POLL_TOP_LINE_MS } from "~/sports/polling";
+import sportsStyles from "~/styles/sports.css";
 
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];
+
+const TOP_GAMES = 10;
+
+/** The home page: top live and top line games with their main markets, the sports menu and the coupon. */
 export const loader = (args: LoaderFunctionArgs) =>
-  pageLoader(args, "home", async ({ site, user }) => ({
-    lng: site.lng,
-    // SPEC §2: ?showForgotPasswordModal=1 opens the forgot-password modal, for guests only.
-    forgotPassword: !user && site.url.searchParams.get("showForgotPasswordModal") === "1",
-    seo: await pageSeo(site, { titleKey: "meta.homeTitle", descriptionKey: "meta.homeDescription" }),
-  }));
+  pageLoader(args, "home", async ({ site, user }) => {
+    // The home page stays up when the sports feed does not answer: it says so instead of failing.
+    const sportsPart = Promise.all([sportsContext(site.lng, "line"), cachedTop("live", TOP_GAMES), cachedTop("line", TOP_GAMES)]).catch((error: unknown) => {
+      log.error("home.sports_unavailable", { error });
+      return null;
+    });
+    const [sports, seo] = await Promise.all([sportsPart, pageSeo(site, { titleKey: "meta.homeTitle", descriptionKey: "meta.homeDescription" })]);
+    const [sc, live, line] = sports ?? [null, null, null];
+    const month = new Date().getUTCMonth();
+    return {
+      lng: site.lng,
+      // SPEC §2: ?showForgotPasswordModal=1 opens the forgot-password modal, for guests only.
+      forgotPassword: !user && site.url.searchParams.get("showForgotPasswordModal") === "1",
+      sportsUnavailable: sports === null,
+      sports: sc?.sports ?? [],
+      live: { games: live && sc ? live.games.map(sc.toGame) : [], version: live?.version ?? 0 },
+      line: { games: line && sc ? line.games.map(sc.toGame) : [], version: line?.version ?? 0 },
+      timeZone: site.config.defaultTimeZone,
+      // SPEC §1: winter snowfall on the home page, when the config switches it on.
+      snow: site.config.features.snowfall && (month === 11 || month <= 1),
+      seo,
+    };
+  });
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
-
-
-const tiles = [
-  { key: "line", textKey: "home.lineText", path: "/line", tone: "sport" },
-  { key: "live", textKey: "home.liveText", path: "/live", tone: "live" },
-  { key: "casino", textKey: "home.casinoText", path: "/slots", tone: "casino" },
-  { key: "liveCasino", textKey: "home.liveCasinoText", path: "/live-casino", tone: "dealer" },
-  { key: "esports", textKey: "home.esportsText", path: "/cyber/real", tone: "esports" },
-  { key: "promotions", textKey: "home.promotionsText", path: "/bonuses", tone: "promo" },
-] as const;
-
-const benefits = [
-  { title: "home.benefitFastTitle", text: "home.benefitFastText", icon: "M13 2 4 14h7l-1 8 9-12h-7z" },
-  { title: "home.benefitOddsTitle", text: "home.benefitOddsText", icon: "M4 19V9m6 10V5m6 14v-7m4 7H3" },
-  { title: "home.benefitSafeTitle", text: "home.benefitSafeText", icon: "M12 3 5 6v6c0 4.5 3 7.7 7 9 4-1.3 7-4.5 7-9V6z" },
-] as const;
-
 export default function Home() {
-  const { lng, forgotPassword } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { lng } = data;
+  const root = useRootData();
   const { t } = useTranslation();
+  const isBot = root?.isBot ?? true;
+  const polls = !data.sportsUnavailable;
+  const live = useLiveFeed({ games: data.live.games, version: data.live.version, feedUrl: polls ? `/${lng}/sports-feed?top=live` : null, intervalMs: POLL_LIVE_BUSY_MS, isBot });
+  const line = useLiveFeed({ games: data.line.games, version: data.line.version, feedUrl: polls ? `/${lng}/sports-feed?top=line` : null, intervalMs: POLL_TOP_LINE_MS, isBot });
+  const ctx = { lng, timeZone: data.timeZone, here: `/${lng}` };
   return (
-    <div className="home">
-      {forgotPassword ? <ForgotPasswordModal lng={lng} closeHref={localPath(lng, "/")} /> : null}
-      <section className="hero" aria-labelledby="hero-title">
-        <div className="hero__body">
-          <p className="hero__kicker">{t("home.heroKicker")}</p>
-          <h1 id="hero-title" className="hero__title">
-            {t("home.heroTitle")}
-          </h1>
-          <p className="hero__text">{t("home.heroText")}</p>
-          <div className="hero__actions">
-            <a className="button button--primary button--large" href={localPath(lng, "/registration")}>
-              {t("home.heroCta")}
-            </a>
-            <Link className="button button--ghost button--large" to={localPath(lng, "/live")}>
-              {t("home.heroSecondary")}
+    <>
+      {data.snow ? <Snowfall /> : null}
+      {data.forgotPassword ? <ForgotPasswordModal lng={lng} closeHref={localPath(lng, "/")} /> : null}
+      <SportsLayout lng={lng} section="line" sports={data.sports} here={`/${lng}`}>
+        <h1 className="visually-hidden">{t("meta.homeTitle")}</h1>
+        {data.sportsUnavailable ? (
+          <p className="notice notice--warning" role="status">
+            {t("sports.unavailable")}
+          </p>
+        ) : null}
+        <section className="home-block" aria-labelledby="top-live">
+          <header className="home-block__head">
+            <h2 id="top-live" className="home-block__title">
+              <span className="live-dot" aria-hidden="true" />
+              {t("sports.topLive")}
+            </h2>
+            <Link to={localPath(lng, "/live")} className="home-block__all">
+              {t("sports.allLive")}
             </Link>
-          </div>
-        </div>
-        <div className="hero__art" aria-hidden="true">
-          <svg viewBox="0 0 200 200" width="220" height="220">
-            <circle cx="100" cy="100" r="92" fill="rgba(255,255,255,.08)" />
-            <circle cx="100" cy="100" r="64" fill="#fff" />
-            <path d="M100 58l20 14-8 24H88l-8-24zM100 58V40M120 72l18-8M112 96l14 16M88 96l-14 16M80 72l-18-8" stroke="#0b1a14" strokeWidth="5" fill="none" strokeLinejoin="round" />
-          </svg>
-        </div>
-      </section>
-
-      <section className="tiles" aria-labelledby="sections-title">
-        <h2 id="sections-title" className="section-title">
-          {t("home.sectionsTitle")}
-        </h2>
-        <ul className="tiles__grid">
-          {tiles.map((tile) => (
-            <li key={tile.key}>
-              <Link to={localPath(lng, tile.path)} className={`tile tile--${tile.tone}`} prefetch="intent">
-                <span className="tile__name">{t(`nav.${tile.key}`)}</span>
-                <span className="tile__text">{t(tile.textKey)}</span>
-                <span className="tile__cta">{t("home.open")}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <section className="benefits" aria-labelledby="benefits-title">
-        <h2 id="benefits-title" className="section-title">
-          {t("home.benefitsTitle")}
-        </h2>
-        <ul className="benefits__grid">
-          {benefits.map((b) => (
-            <li key={b.title} className="benefit">
-              <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
-                <path d={b.icon} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" strokeLinecap="round" />
-              </svg>
-              <h3 className="benefit__title">{t(b.title)}</h3>
-              <p className="benefit__text">{t(b.text)}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
-    </div>
+          </header>
+          <GroupedGames groups={groupGames(live.games, { byCountry: false })} section="live" ctx={{ ...ctx, moves: live.moves }} emptyText={t("sports.noLiveGames")} />
+        </section>
+        <section className="home-block" aria-labelledby="top-line">
+          <header className="home-block__head">
+            <h2 id="top-line" className="home-block__title">
+              {t("sports.topLine")}
+            </h2>
+            <Link to={localPath(lng, "/line")} className="home-block__all">
+              {t("sports.allLine")}
+            </Link>
+          </header>
+          <GroupedGames groups={groupGames(line.games, { byCountry: false })} section="line" ctx={{ ...ctx, moves: line.moves }} emptyText={t("sports.noGames")} />
+        </section>
+      </SportsLayout>
+    </>
   );
 }

@@ -1,24 +1,43 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Outlet, useMatches } from "@remix-run/react";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
+import { CouponProvider } from "~/components/coupon/CouponProvider";
 import { RouteLayout } from "~/components/layouts";
 import { ShellError, shellErrorMeta } from "~/components/ShellError";
+import { couponSeed, displaySettings } from "~/loaders/coupon-seed.server";
+import { hasSessionToken } from "~/loaders/session.server";
 import { requireSite } from "~/loaders/site.server";
 import { leafRouteMeta } from "~/route-meta";
 import { type RootData, useRootData } from "~/root";
+import displayStyles from "~/styles/display.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: displayStyles }];
 
 /** The optional language prefix `/:lng?` that every page sits under. */
 export async function loader(args: LoaderFunctionArgs) {
-  await requireSite(args);
-  return null;
+  const site = await requireSite(args);
+  // The coupon and the display settings are the whole site's: every page may show a coefficient.
+  return {
+    coupon: couponSeed(args.request, site, hasSessionToken(args.request)),
+    display: displaySettings(args.request, site),
+  };
+}
+
+export function useLanguageData() {
+  return useMatches().find((m) => m.id === "lng")?.data as Awaited<ReturnType<typeof loader>> | undefined;
 }
 
 export default function LanguageLayout() {
   const root = useRootData() as RootData;
   const meta = leafRouteMeta(useMatches());
+  const { coupon, display } = useLoaderData<typeof loader>();
   return (
-    <RouteLayout root={root} meta={meta}>
-      <Outlet />
-    </RouteLayout>
+    <CouponProvider seed={coupon} lng={root.lng}>
+      <div className={display.theme === 0 ? "theme-light" : "theme-dark"}>
+        <RouteLayout root={root} meta={meta}>
+          <Outlet />
+        </RouteLayout>
+      </div>
+    </CouponProvider>
   );
 }
 

@@ -2,6 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { callerOf } from "~/loaders/auth-session.server";
+import { env } from "~/env.server";
+import { pageAction } from "~/forms/action.server";
 import { guardPage } from "~/loaders/guards.server";
 import { requestCookies } from "~/loaders/request.server";
 import { safeReturnPath } from "~/loaders/return-to";
@@ -20,23 +22,30 @@ const formSchema = z.object({ credential: z.string().min(20).max(8192), g_csrf_t
  * double submit: the g_csrf_token cookie must equal the posted g_csrf_token. The platform
  * answers where to go next (its social sign-in link), which must be a path of this site.
  */
-export async function action(args: ActionFunctionArgs) {
-  const { site } = await guardPage(args, "login-google");
-  const formData = await args.request.formData();
-  const form = formSchema.safeParse(Object.fromEntries(formData));
-  const cookie = requestCookies(args.request).g_csrf_token;
-  if (!form.success || !cookie || cookie !== form.data.g_csrf_token) {
-    log.warn("one_tap.refused", { reason: form.success ? "csrf" : "bad form" });
-    throw new Response("Forbidden", { status: 403 });
-  }
-  try {
-    const next = await oneTapSignIn(
-      { credential: form.data.credential, language: site.lng, currency: site.config.defaultCurrency, countryId: site.country ?? "" },
-      callerOf(args.request),
-    );
-    return redirect(safeReturnPath(next, `/${site.lng}/login`));
-  } catch (error) {
-    log.warn("one_tap.failed", { code: errorCode(error)?.code, error });
-    return redirect(`/${site.lng}/login?social=failed`);
-  }
+export const action = (args: ActionFunctionArgs) =>
+  pageAction(
+    args,
+    "login-google",
+    formSchema,
+    async ({ ctx: { site }, value }) => {
+      try {
+        const next = await oneTapSignIn(
+          { credential: value.credential, language: site.lng, currency: site.config.defaultCurrency, countryId: site.country ?? "" },
+          callerOf(args.request),
+        );
+        return redirect(safeReturnPath(next, `/${site.lng}/login`));
+      } catch (error) {
+        log.warn("one_tap.failed", { code: errorCode(error)?.code, error });
+        return redirect(`/${site.lng}/login?social=failed`);
+      }
+    },
+    // The provider's page posts the credential back from its own origin (ux_mode "redirect").
+    { plain: true, csrf: providerProof, origins: env.GOOGLE_ONE_TAP_SCRIPT_URL ? [new URL(env.GOOGLE_ONE_TAP_SCRIPT_URL).origin] : [] },
+  );
+
+/** The provider's double submit: the g_csrf_token cookie equals the posted g_csrf_token. */
+function providerProof(request: Request, formData: FormData): boolean {
+  const cookie = requestCookies(request).g_csrf_token;
+  const posted = formData.get("g_csrf_token");
+  return typeof posted === "string" && posted.length >= 8 && cookie !== undefined && cookie === posted;
 }

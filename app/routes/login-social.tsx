@@ -26,8 +26,10 @@ export const loader = (args: LoaderFunctionArgs) =>
     const query = site.url.searchParams;
     const login = query.get("login")?.trim() ?? "";
     const pass = query.get("pass") ?? "";
+    // same-origin, not no-referrer: the one-time URL still never leaves the site, and the page's
+    // forms (the header's login) keep a real Origin, which no-referrer turns into "null".
     const page = async (error: SocialError, status: number) =>
-      data({ lng: site.lng, error, seo: await routeSeo(ctx) }, { status, headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
+      data({ lng: site.lng, error, seo: await routeSeo(ctx) }, { status, headers: { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" } });
     if (!login || !pass || login.length > 200 || pass.length > 512) return page("missing", 400);
 
     let result;

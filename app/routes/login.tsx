@@ -1,13 +1,13 @@
-import { parseWithZod } from "@conform-to/zod";
+import type { Submission } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { type LoginState, LoginPanel, firstStep } from "~/components/auth/LoginPanel";
 import { afterAuthTarget, callerOf, signedInRedirect, signedOutHeaders } from "~/loaders/auth-session.server";
-import { requireCsrf } from "~/loaders/csrf.server";
-import { guardPage, pageLoader } from "~/loaders/guards.server";
-import { captchaFields, loginFormType, loginSubmissionSchema } from "~/loaders/login-forms";
+import { pageAction } from "~/forms/action.server";
+import { pageLoader } from "~/loaders/guards.server";
+import { type LoginSubmission, captchaFields, loginFormType, loginSubmissionSchema } from "~/loaders/login-forms";
 import { safeReturnPath } from "~/loaders/return-to";
 import { routeSeo } from "~/loaders/seo.server";
 import {
@@ -67,16 +67,18 @@ function stateOf(formData: FormData): LoginState {
   };
 }
 
-export async function action(args: ActionFunctionArgs) {
-  const ctx = await guardPage(args, "login");
-  const { request } = args;
-  const lng = ctx.site.lng;
-  const formData = await request.formData();
-  await requireCsrf(request, formData);
+const hideFields = ["uPassword", "code", "captchaAnswer"];
+
+export const action = (args: ActionFunctionArgs) =>
+  pageAction(args, "login", loginSubmissionSchema, ({ ctx, submission, value, formData }) => signIn(args.request, ctx.site.lng, submission, value, formData), {
+    hideFields,
+    invalid: (lastResult, formData) => ({ lastResult, state: stateOf(formData), captcha: null, info: null as string | null }),
+  });
+
+/** The login forms' steps on valid input: the platform's answers and refusals in words. */
+async function signIn(request: Request, lng: string, submission: Submission<unknown, string[], LoginSubmission>, v: LoginSubmission, formData: FormData) {
   const returnTo = formData.get("returnTo");
   const state = stateOf(formData);
-  const hideFields = ["uPassword", "code", "captchaAnswer"];
-  const submission = parseWithZod(formData, { schema: loginSubmissionSchema });
   const fail = async (key: string, options: { status?: number; captcha?: boolean; headers?: Headers } = {}) =>
     data(
       {
@@ -87,9 +89,6 @@ export async function action(args: ActionFunctionArgs) {
       },
       { status: options.status ?? 400, headers: options.headers },
     );
-  if (submission.status !== "success") {
-    return data({ lastResult: submission.reply({ hideFields }), state, captcha: null, info: null as string | null }, { status: 400 });
-  }
 
   // A solved captcha turns into a one-time token the platform accepts with the retry.
   let captchaToken: string | null = null;
@@ -103,7 +102,6 @@ export async function action(args: ActionFunctionArgs) {
   }
 
   const caller = callerOf(request, captchaToken);
-  const v = submission.value;
   let result: LoginResult;
   try {
     switch (v.step) {

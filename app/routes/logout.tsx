@@ -6,8 +6,9 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { isProduction } from "~/env.server";
 import { LOGOFF_NOTICE_COOKIE, afterAuthTarget, signedOutHeaders } from "~/loaders/auth-session.server";
-import { requireCsrf } from "~/loaders/csrf.server";
-import { guardPage, pageLoader } from "~/loaders/guards.server";
+import { z } from "zod";
+import { pageAction } from "~/forms/action.server";
+import { pageLoader } from "~/loaders/guards.server";
 import { safeReturnPath } from "~/loaders/return-to";
 import { routeSeo } from "~/loaders/seo.server";
 import { sessionToken } from "~/loaders/session.server";
@@ -32,25 +33,25 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo
  * SPEC §4 logout: the platform ends the session, the ua and user_token cookies go, and the
  * visitor goes home. A failed logout is logged and the page reloads (the session stays).
  */
-export async function action(args: ActionFunctionArgs) {
-  const ctx = await guardPage(args, "logout");
-  const formData = await args.request.formData();
-  await requireCsrf(args.request, formData);
+const logoutForm = z.object({ returnTo: z.string().max(2000).optional(), reason: z.string().max(20).optional() });
+
+export const action = (args: ActionFunctionArgs) =>
+  pageAction(args, "logout", logoutForm, async ({ ctx, value }) => {
   const token = sessionToken(args.request);
   if (token) {
     try {
       await logout(token);
     } catch (error) {
       log.error("logout.failed", { error });
-      throw redirect(safeReturnPath(formData.get("returnTo"), `/${ctx.site.lng}`));
+      throw redirect(safeReturnPath(value.returnTo, `/${ctx.site.lng}`));
     }
   }
   const headers = signedOutHeaders(token);
-  if (formData.get("reason") === "inactive") {
+  if (value.reason === "inactive") {
     headers.append("Set-Cookie", serialize(LOGOFF_NOTICE_COOKIE, "1", { path: "/", maxAge: 3_600, httpOnly: true, sameSite: "lax", secure: isProduction }));
   }
   return redirect(`/${ctx.site.lng}`, { headers });
-}
+  });
 
 export default function Logout() {
   const { back } = useLoaderData<typeof loader>();

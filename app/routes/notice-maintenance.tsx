@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { serialize } from "cookie";
 import { z } from "zod";
 import { isProduction } from "~/env.server";
-import { requireCsrf } from "~/loaders/csrf.server";
+import { pageAction } from "~/forms/action.server";
 import { MAINTENANCE_NOTICE_COOKIE, guardPage } from "~/loaders/guards.server";
 import { safeReturnPath } from "~/loaders/return-to";
+import type { SiteContext } from "~/loaders/site.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { site } = await guardPage(args, "notice-maintenance");
@@ -16,11 +17,12 @@ export async function loader(args: LoaderFunctionArgs) {
  * Closing the maintenance notice: remembered until the notify window ends (the cookie holds
  * the window's start, so a new window shows the notice again).
  */
-export async function action(args: ActionFunctionArgs) {
-  const { site } = await guardPage(args, "notice-maintenance");
-  const formData = await args.request.formData();
-  await requireCsrf(args.request, formData);
-  const form = z.object({ returnTo: z.string().optional() }).safeParse(Object.fromEntries(formData));
+const formSchema = z.object({ returnTo: z.string().max(2000).optional() });
+
+export const action = (args: ActionFunctionArgs) =>
+  pageAction(args, "notice-maintenance", formSchema, async ({ ctx: { site }, value }) => closeNotice(args.request, site, value.returnTo), { plain: true });
+
+function closeNotice(request: Request, site: SiteContext, returnTo: string | undefined) {
   const { notify_started_at: start, notify_ended_at: end } = site.config.maintenance;
   const headers = new Headers();
   if (start && end) {
@@ -28,8 +30,9 @@ export async function action(args: ActionFunctionArgs) {
     headers.append("Set-Cookie", serialize(MAINTENANCE_NOTICE_COOKIE, start, { path: "/", maxAge, httpOnly: true, sameSite: "lax", secure: isProduction }));
   }
   // A fetcher (JavaScript) only needs the cookie; a plain form goes back to its page.
-  if (args.request.headers.get("accept")?.includes("text/html")) {
-    return redirect(safeReturnPath(form.success ? form.data.returnTo : undefined, `/${site.lng}`), { headers });
+  if (request.headers.get("accept")?.includes("text/html")) {
+    return redirect(safeReturnPath(returnTo, `/${site.lng}`), { headers });
   }
-  return data({ closed: true }, { headers });
+  // A resource route answers a Response (Remix warns about bare data here under single fetch).
+  return json({ closed: true }, { headers });
 }

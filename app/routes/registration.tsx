@@ -1,9 +1,10 @@
-import { parseWithZod } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { type ShouldRevalidateFunction, useActionData, useLoaderData } from "@remix-run/react";
 import { serialize } from "cookie";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { CredentialsScreen } from "~/components/auth/CredentialsScreen";
 import { RegistrationForm, RegistrationTabs } from "~/components/auth/RegistrationForm";
 import {
@@ -14,13 +15,13 @@ import {
   registrationAllowed,
   registrationSchemas,
   registrationSlug,
-  registrationTypes,
+  type RegistrationSlug,
 } from "~/components/auth/forms";
 import { localPath } from "~/components/paths";
 import { env, isProduction } from "~/env.server";
 import { REDIRECT_URL_COOKIE, afterAuthTarget, callerOf, sessionCookies, signedInRedirect } from "~/loaders/auth-session.server";
-import { requireCsrf } from "~/loaders/csrf.server";
-import { type PageContext, guardPage, pageLoader } from "~/loaders/guards.server";
+import { afterAction, pageAction } from "~/forms/action.server";
+import { type PageContext, pageLoader } from "~/loaders/guards.server";
 import { safeReturnPath } from "~/loaders/return-to";
 import { routeSeo } from "~/loaders/seo.server";
 import { privatePageHeaders } from "~/loaders/private-headers";
@@ -39,9 +40,6 @@ import { seoMeta } from "~/seo";
 
 const notFound = () => new Response("Not Found", { status: 404 });
 
-/** Requests whose own action already ran: the credentials screen renders for the new player. */
-const actionRan = new WeakSet<object>();
-
 function refuseUnlessOpen(ctx: PageContext) {
   const { config, url } = ctx.site;
   if (!registrationAllowed({ allowed: config.registration.allowed, vipDomains: config.vipDomains, hostname: url.hostname })) throw notFound();
@@ -53,7 +51,8 @@ export const loader = (args: LoaderFunctionArgs) =>
     if (!slug) throw notFound();
     refuseUnlessOpen(ctx);
     const { site } = ctx;
-    if (ctx.user && !actionRan.has(args.context)) throw redirect(`/${site.lng}`);
+    // After this request's own action (a new player's credentials screen) the page still renders.
+    if (ctx.user && !afterAction(args.context)) throw redirect(`/${site.lng}`);
     const countries = await registrationCountries(site.lng);
     const visitor =
       countries.find((c) => c.code === site.country) ??
@@ -116,78 +115,89 @@ function refusal(error: unknown): { status: number; formErrors?: string[]; field
   }
 }
 
-export async function action(args: ActionFunctionArgs) {
-  const ctx = await guardPage(args, "registration");
-  actionRan.add(args.context);
-  const { request } = args;
-  const { lng } = ctx.site;
-  const formData = await request.formData();
-  await requireCsrf(request, formData);
+/**
+ * What each registration URL posts, told apart by `form` (never posted: each URL's schema
+ * supplies its own), plus the one-click player's "send my credentials by e-mail".
+ */
+const registrationForms = {
+  fast: registrationSchemas.fast.extend({ form: z.literal("fast").default("fast") }),
+  phone: registrationSchemas.phone.extend({ form: z.literal("phone").default("phone") }),
+  full: registrationSchemas.full.extend({ form: z.literal("full").default("full") }),
+  "one-click": registrationSchemas["one-click"].extend({ form: z.literal("one-click").default("one-click") }),
+};
+const credentialsEmailForm = credentialsEmailSchema.extend({ form: z.literal("credentials-email").default("credentials-email") });
+const hideFields = ["password"];
 
-  if (formData.get("intent") === "credentials-email") return credentialsEmail(ctx, formData);
-
+export const action = (args: ActionFunctionArgs) => {
   const slug = registrationSlug(args.params.type);
   if (!slug) throw notFound();
-  refuseUnlessOpen(ctx);
-  if (ctx.user) throw redirect(`/${lng}`);
+  return pageAction(
+    args,
+    "registration",
+    (formData) => (formData.get("intent") === "credentials-email" ? credentialsEmailForm : registrationForms[slug]),
+    async ({ ctx, value, submission, formData }) => {
+      if (value.form === "credentials-email") return credentialsEmail(ctx, value, submission, formData);
+      refuseUnlessOpen(ctx);
+      if (ctx.user) throw redirect(`/${ctx.site.lng}`);
+      return registerPlayer(args.request, ctx, value, submission, formData);
+    },
+    {
+      hideFields,
+      invalid: (result, formData) =>
+        formData.get("intent") === "credentials-email"
+          ? credentialsScreen(formData, { result, sent: false })
+          : { kind: "form" as const, result, retryAfterMinutes: undefined as number | undefined },
+    },
+  );
+};
 
+type RegistrationValue = z.output<(typeof registrationForms)[RegistrationSlug]>;
+type FormSubmission = { reply: (options?: { formErrors?: string[]; fieldErrors?: FieldErrors; hideFields?: string[]; resetForm?: boolean }) => SubmissionResult<string[]> };
+
+async function registerPlayer(request: Request, ctx: PageContext, value: RegistrationValue, submission: FormSubmission, formData: FormData) {
+  const { lng } = ctx.site;
   const returnTo = formData.get("returnTo");
   const trap = formData.get(HONEYPOT_FIELD);
   if (typeof trap === "string" && trap.trim() !== "") {
     // Answered as if it worked, so the bot learns nothing; nothing is registered.
-    log.warn("registration.honeypot", { type: slug, length: trap.length, ip: callerOf(request).clientIp });
+    log.warn("registration.honeypot", { type: value.form, length: trap.length, ip: callerOf(request).clientIp });
     throw redirect(`/${lng}`);
   }
+  const formError = (fieldErrors: FieldErrors) =>
+    data({ kind: "form" as const, result: submission.reply({ fieldErrors, hideFields }), retryAfterMinutes: undefined as number | undefined }, { status: 400 });
 
-  const submission = parseWithZod(formData, { schema: registrationSchemas[slug] });
-  if (submission.status !== "success") {
-    return data({ kind: "form" as const, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  }
-  const form = submission.value as Record<string, unknown> & {
-    currency: string;
-    country_code: string;
-    bonus_choice: 0 | 1 | 2;
-    promocode?: string;
-  };
-
-  let phoneCode: string | undefined;
-  if (slug === "phone" || slug === "full") {
-    const country = (await registrationCountries(lng)).find((c) => c.code === form.country_code);
-    if (!country) {
-      return data(
-        { kind: "form" as const, result: submission.reply({ fieldErrors: { country_code: ["registration.errors.countryRequired"] }, hideFields: ["password"] }) },
-        { status: 400 },
-      );
-    }
-    phoneCode = country.telCode;
-  }
+  /** The country's dialling code, for the forms with a phone number. */
+  const telCode = async (country: string) => (await registrationCountries(lng)).find((c) => c.code === country)?.telCode;
 
   const base = {
-    currency: form.currency,
-    country_code: form.country_code,
-    bonus_choice: form.bonus_choice,
+    currency: value.currency,
+    country_code: value.country_code,
+    bonus_choice: value.bonus_choice,
     lng,
-    ...(form.promocode ? { promocode: form.promocode } : {}),
+    ...(value.promocode ? { promocode: value.promocode } : {}),
   };
-  const str = (k: string) => String(form[k]);
-  const input: RegistrationInput =
-    slug === "fast"
-      ? { ...base, type: "fast_reg", email: str("email"), password: str("password") }
-      : slug === "phone"
-        ? { ...base, type: "phone_reg", phone_number: str("phone_number"), phone_code: phoneCode!, password: str("password") }
-        : slug === "full"
-          ? {
-              ...base,
-              type: "full_reg",
-              email: str("email"),
-              password: str("password"),
-              phone_number: str("phone_number"),
-              phone_code: phoneCode!,
-              name: str("name"),
-              surname: str("surname"),
-              date_birthday: str("date_birthday"),
-            }
-          : { ...base, type: "one_click" };
+  let input: RegistrationInput;
+  switch (value.form) {
+    case "fast":
+      input = { ...base, type: "fast_reg", email: value.email, password: value.password };
+      break;
+    case "phone": {
+      const phone_code = await telCode(value.country_code);
+      if (!phone_code) return formError({ country_code: ["registration.errors.countryRequired"] });
+      input = { ...base, type: "phone_reg", phone_number: value.phone_number, phone_code, password: value.password };
+      break;
+    }
+    case "full": {
+      const phone_code = await telCode(value.country_code);
+      if (!phone_code) return formError({ country_code: ["registration.errors.countryRequired"] });
+      const { email, password, phone_number, name, surname, date_birthday } = value;
+      input = { ...base, type: "full_reg", email, password, phone_number, phone_code, name, surname, date_birthday };
+      break;
+    }
+    case "one-click":
+      input = { ...base, type: "one_click" };
+      break;
+  }
 
   let account;
   try {
@@ -197,13 +207,13 @@ export async function action(args: ActionFunctionArgs) {
     return data(
       {
         kind: "form" as const,
-        result: submission.reply({ formErrors: r.formErrors, fieldErrors: r.fieldErrors, hideFields: ["password"] }),
+        result: submission.reply({ formErrors: r.formErrors, fieldErrors: r.fieldErrors, hideFields }),
         retryAfterMinutes: r.retryAfterMinutes,
       },
       { status: r.status },
     );
   }
-  log.info("registration.created", { userId: account.userId, type: registrationTypes[slug], activation: account.activation });
+  log.info("registration.created", { userId: account.userId, type: input.type, activation: account.activation });
 
   const session = { token: account.token, expiresAt: account.expiresAt, userId: account.userId };
   const target = afterAuthTarget(request, lng, returnTo);
@@ -212,7 +222,7 @@ export async function action(args: ActionFunctionArgs) {
       ? target
       : `/${lng}/user/accountverify${target === `/${lng}` ? "" : `?returnTo=${encodeURIComponent(target)}`}`;
 
-  if (slug === "one-click" && account.password) {
+  if (value.form === "one-click" && account.password) {
     const headers = new Headers();
     for (const c of sessionCookies(session)) headers.append("Set-Cookie", c);
     headers.append("Set-Cookie", clearedTarget());
@@ -231,21 +241,27 @@ export async function action(args: ActionFunctionArgs) {
   throw signedInRedirect(request, lng, session, returnTo);
 }
 
+/** The credentials screen again, around the e-mail form's outcome (the values ride in the form). */
+function credentialsScreen(formData: FormData, email: { result: SubmissionResult<string[]>; sent: boolean; to?: string }) {
+  const text = (name: string) => {
+    const v = formData.get(name);
+    return typeof v === "string" ? v : "";
+  };
+  return {
+    kind: "credentials" as const,
+    login: text("login"),
+    password: text("password"),
+    continueTo: safeReturnPath(formData.get("continueTo"), "/"),
+    email,
+  };
+}
+
 /** The one-click credentials by e-mail: only for the signed-in new player, within the hour. */
-async function credentialsEmail(ctx: PageContext, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: credentialsEmailSchema });
-  const login = String(formData.get("login") ?? "");
-  const password = String(formData.get("password") ?? "");
-  const continueTo = safeReturnPath(formData.get("continueTo"), `/${ctx.site.lng}`);
-  const screen = { kind: "credentials" as const, login, password, continueTo };
-  if (submission.status !== "success") {
-    return data({ ...screen, email: { result: submission.reply({ hideFields: ["password"] }), sent: false } }, { status: 400 });
-  }
-  const fail = (key: string, status: number) =>
-    data({ ...screen, email: { result: submission.reply({ formErrors: [key], hideFields: ["password"] }), sent: false } }, { status });
+async function credentialsEmail(ctx: PageContext, value: z.output<typeof credentialsEmailForm>, submission: FormSubmission, formData: FormData) {
+  const fail = (key: string, status: number) => data(credentialsScreen(formData, { result: submission.reply({ formErrors: [key], hideFields }), sent: false }), { status });
   if (!ctx.user) return fail("registration.credentials.errorSession", 401);
   try {
-    await sendCredentialsEmail(ctx.user.token, submission.value);
+    await sendCredentialsEmail(ctx.user.token, { email: value.email, login: value.login, password: value.password });
   } catch (error) {
     if (error instanceof UpstreamError && error.status === 403) return fail("registration.credentials.errorTooLate", 403);
     if (error instanceof UpstreamError && error.status === 429) return fail("registration.errors.rateLimited", 429);
@@ -255,7 +271,7 @@ async function credentialsEmail(ctx: PageContext, formData: FormData) {
     }
     throw error;
   }
-  return data({ ...screen, email: { result: submission.reply({ resetForm: true, hideFields: ["password"] }), sent: true, to: submission.value.email } });
+  return data(credentialsScreen(formData, { result: submission.reply({ resetForm: true, hideFields }), sent: true, to: value.email }));
 }
 
 

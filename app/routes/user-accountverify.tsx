@@ -1,17 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActivationCodeForm } from "~/components/auth/ActivationCodeForm";
 import { AuthCard, Icon } from "~/components/auth/AuthCard";
 import { maskEmail, maskPhone } from "~/components/auth/mask";
 import { localPath } from "~/components/paths";
-import { callerOf } from "~/loaders/auth-session.server";
-import { requireCsrf } from "~/loaders/csrf.server";
-import { guardPage, pageLoader } from "~/loaders/guards.server";
+import { activationAction } from "~/forms/activation.server";
+import { pageLoader } from "~/loaders/guards.server";
 import { safeReturnPath } from "~/loaders/return-to";
 import { routeSeo } from "~/loaders/seo.server";
-import { activationAction, activationStatus, channelsToActivate } from "~/services/account.server";
+import { activationStatus, channelsToActivate } from "~/services/account.server";
 import { log } from "~/services/log.server";
 import { userConfig } from "~/services/user.server";
 import { seoMeta } from "~/seo";
@@ -46,13 +44,7 @@ export const loader = (args: LoaderFunctionArgs) =>
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
-export async function action(args: ActionFunctionArgs) {
-  const ctx = await guardPage(args, "user-accountverify");
-  const formData = await args.request.formData();
-  await requireCsrf(args.request, formData);
-  const { status, body } = await activationAction(ctx.user!.token, formData, callerOf(args.request));
-  return data(body, { status });
-}
+export const action = (args: ActionFunctionArgs) => activationAction(args, "user-accountverify");
 
 export default function AccountVerify() {
   const { lng, channels, continueTo } = useLoaderData<typeof loader>();

@@ -1,17 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActivationCodeForm } from "~/components/auth/ActivationCodeForm";
 import { AuthCard } from "~/components/auth/AuthCard";
 import { localPath } from "~/components/paths";
-import { callerOf, saveRedirectTarget } from "~/loaders/auth-session.server";
-import { requireCsrf } from "~/loaders/csrf.server";
-import { type PageContext, guardPage, pageLoader } from "~/loaders/guards.server";
+import { callerOf } from "~/loaders/auth-session.server";
+import { activationAction, signInFirst } from "~/forms/activation.server";
+import { pageLoader } from "~/loaders/guards.server";
 import { pageUrl } from "~/loaders/request.server";
 import { routeSeo } from "~/loaders/seo.server";
 import { privatePageHeaders } from "~/loaders/private-headers";
-import { type ActivationChannel, activateByLink, activationAction, codeRefusal } from "~/services/account.server";
+import { type ActivationChannel, activateByLink, codeRefusal } from "~/services/account.server";
 import { seoMeta } from "~/seo";
 
 /**
@@ -28,11 +28,6 @@ function routeIdOf(request: Request): "user-activate" | "user-activatefast" {
 const channel = (value: string | null): ActivationChannel | null => (value === "email" || value === "phone" ? value : null);
 
 type LinkOutcome = "done" | "wrongCode" | "timeUp" | "badLink" | "unavailable";
-
-function signInFirst(ctx: PageContext): never {
-  const back = `${ctx.site.url.pathname}${ctx.site.url.search}`;
-  throw redirect(`/${ctx.site.lng}/login?returnTo=${encodeURIComponent(back)}`, { headers: { "Set-Cookie": saveRedirectTarget(back) } });
-}
 
 export async function loader(args: LoaderFunctionArgs) {
   return pageLoader(args, routeIdOf(args.request), async (ctx) => {
@@ -65,14 +60,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo
 
 export const headers = privatePageHeaders;
 
-export async function action(args: ActionFunctionArgs) {
-  const ctx = await guardPage(args, routeIdOf(args.request));
-  const formData = await args.request.formData();
-  await requireCsrf(args.request, formData);
-  if (!ctx.user) signInFirst(ctx);
-  const { status, body } = await activationAction(ctx.user.token, formData, callerOf(args.request));
-  return data(body, { status });
-}
+export const action = (args: ActionFunctionArgs) => activationAction(args, routeIdOf(args.request));
 
 export default function Activate() {
   const page = useLoaderData<typeof loader>();

@@ -9,11 +9,12 @@ import { AuthCard } from "~/components/auth/AuthCard";
 import { FormErrors, TextField } from "~/components/auth/Field";
 import { ForgotPasswordForm } from "~/components/auth/ForgotPasswordForm";
 import { PasswordField } from "~/components/auth/PasswordField";
-import { forgotPasswordSchema, resetPasswordSchema } from "~/components/auth/forms";
+import { forgotPasswordSchema, resetPasswordSchema, samePasswords } from "~/components/auth/forms";
 import { localPath } from "~/components/paths";
 import { callerOf } from "~/loaders/auth-session.server";
-import { requireCsrf } from "~/loaders/csrf.server";
-import { guardPage, pageLoader } from "~/loaders/guards.server";
+import { z } from "zod";
+import { pageAction } from "~/forms/action.server";
+import { pageLoader } from "~/loaders/guards.server";
 import { routeSeo } from "~/loaders/seo.server";
 import { type CodeChannel, codeRefusal, forgotPassword, resetPassword } from "~/services/account.server";
 import { log } from "~/services/log.server";
@@ -38,57 +39,65 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo
 const minutes = (seconds: number | undefined) => Math.max(1, Math.ceil((seconds ?? 60) / 60));
 const hidden = ["password", "password_repeat"];
 
-export async function action(args: ActionFunctionArgs) {
-  await guardPage(args, "user-passwordreset");
-  const { request } = args;
-  const formData = await request.formData();
-  await requireCsrf(request, formData);
+/** Step 1 (a code to this login) and step 2 (the code and the new password), told apart by intent. */
+const forgotForm = forgotPasswordSchema.extend({ intent: z.literal("forgot"), resend: z.literal("1").optional() });
+const resetForm = resetPasswordSchema.innerType().extend({ intent: z.literal("reset").default("reset") }).superRefine(samePasswords);
 
-  if (formData.get("intent") === "forgot") {
-    const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
-    if (submission.status !== "success") {
-      return data({ step: "login" as const, result: submission.reply(), retryAfterMinutes: undefined }, { status: 400 });
-    }
-    const { login } = submission.value;
-    let channel: CodeChannel;
-    try {
-      channel = await forgotPassword(login, callerOf(request));
-    } catch (error) {
-      const r = codeRefusal(error, "passwordReset");
-      if (!r) throw error;
-      return data(
-        { step: "login" as const, result: submission.reply({ formErrors: r.formErrors, fieldErrors: r.fieldErrors }), retryAfterMinutes: minutes(r.retryAfterSeconds) },
-        { status: r.status },
-      );
-    }
-    return data({ step: "code" as const, login, channel, result: undefined, resent: formData.get("resend") === "1", retryAfterMinutes: undefined });
-  }
+const typedLogin = (formData: FormData) => {
+  const login = formData.get("login");
+  return typeof login === "string" ? login.trim().slice(0, 200) : "";
+};
 
-  const submission = parseWithZod(formData, { schema: resetPasswordSchema });
-  const login = String(formData.get("login") ?? "").trim().slice(0, 200);
-  if (submission.status !== "success") {
-    return data({ step: "code" as const, login, channel: null, result: submission.reply({ hideFields: hidden }), resent: false, retryAfterMinutes: undefined }, { status: 400 });
-  }
-  try {
-    await resetPassword({ login: submission.value.login, code: submission.value.code, password: submission.value.password }, callerOf(request));
-  } catch (error) {
-    const r = codeRefusal(error, "passwordReset");
-    if (!r) throw error;
-    return data(
-      {
-        step: "code" as const,
-        login,
-        channel: null,
-        result: submission.reply({ formErrors: r.formErrors, fieldErrors: r.fieldErrors, hideFields: hidden }),
-        resent: false,
-        retryAfterMinutes: minutes(r.retryAfterSeconds),
-      },
-      { status: r.status },
-    );
-  }
-  log.info("password.reset", {});
-  return data({ step: "done" as const });
-}
+export const action = (args: ActionFunctionArgs) =>
+  pageAction(
+    args,
+    "user-passwordreset",
+    (formData) => (formData.get("intent") === "forgot" ? forgotForm : resetForm),
+    async ({ value, submission }) => {
+      const caller = callerOf(args.request);
+      if (value.intent === "forgot") {
+        const { login } = value;
+        let channel: CodeChannel;
+        try {
+          channel = await forgotPassword(login, caller);
+        } catch (error) {
+          const r = codeRefusal(error, "passwordReset");
+          if (!r) throw error;
+          return data(
+            { step: "login" as const, result: submission.reply({ formErrors: r.formErrors, fieldErrors: r.fieldErrors }), retryAfterMinutes: minutes(r.retryAfterSeconds) },
+            { status: r.status },
+          );
+        }
+        return data({ step: "code" as const, login, channel, result: undefined, resent: value.resend === "1", retryAfterMinutes: undefined });
+      }
+      try {
+        await resetPassword({ login: value.login, code: value.code, password: value.password }, caller);
+      } catch (error) {
+        const r = codeRefusal(error, "passwordReset");
+        if (!r) throw error;
+        return data(
+          {
+            step: "code" as const,
+            login: value.login,
+            channel: null,
+            result: submission.reply({ formErrors: r.formErrors, fieldErrors: r.fieldErrors, hideFields: hidden }),
+            resent: false,
+            retryAfterMinutes: minutes(r.retryAfterSeconds),
+          },
+          { status: r.status },
+        );
+      }
+      log.info("password.reset", {});
+      return data({ step: "done" as const });
+    },
+    {
+      hideFields: hidden,
+      invalid: (result, formData) =>
+        formData.get("intent") === "forgot"
+          ? { step: "login" as const, result, retryAfterMinutes: undefined }
+          : { step: "code" as const, login: typedLogin(formData), channel: null, result, resent: false, retryAfterMinutes: undefined },
+    },
+  );
 
 const steps = ["login", "code", "done"] as const;
 

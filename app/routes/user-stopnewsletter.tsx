@@ -6,8 +6,8 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { AuthCard } from "~/components/auth/AuthCard";
 import { stopNewsletterSchema } from "~/components/auth/forms";
 import { localPath } from "~/components/paths";
-import { requireCsrf } from "~/loaders/csrf.server";
-import { guardPage, pageLoader } from "~/loaders/guards.server";
+import { pageAction } from "~/forms/action.server";
+import { pageLoader } from "~/loaders/guards.server";
 import { routeSeo } from "~/loaders/seo.server";
 import { stopNewsletter } from "~/services/account.server";
 import { errorCode } from "~/services/auth.server";
@@ -31,14 +31,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo
 
 type Outcome = "done" | "badSign" | "unavailable";
 
-export async function action(args: ActionFunctionArgs) {
-  await guardPage(args, "user-stopnewsletter");
-  const formData = await args.request.formData();
-  await requireCsrf(args.request, formData);
-  const form = stopNewsletterSchema.safeParse(Object.fromEntries(formData));
-  if (!form.success) return data({ outcome: "badSign" as Outcome }, { status: 400 });
+export const action = (args: ActionFunctionArgs) =>
+  pageAction(args, "user-stopnewsletter", stopNewsletterSchema, async ({ value }) => {
   try {
-    await stopNewsletter(form.data);
+    await stopNewsletter(value);
   } catch (error) {
     const code = errorCode(error)?.code;
     if (code === "bad_sign" || (error instanceof UpstreamError && error.kind === "http" && error.status < 500)) {
@@ -51,7 +47,7 @@ export async function action(args: ActionFunctionArgs) {
     throw error;
   }
   return data({ outcome: "done" as Outcome });
-}
+  }, { invalid: () => ({ outcome: "badSign" as Outcome }) });
 
 export default function StopNewsletter() {
   const { lng, link } = useLoaderData<typeof loader>();

@@ -1,7 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { activationCodeSchema } from "~/components/auth/forms";
 import { type Caller, callerHeaders, errorCode, phoneCountries, withAccessToken } from "./auth.server";
 import { UpstreamError, callUpstream } from "./http.server";
 import { log } from "./log.server";
@@ -327,38 +325,3 @@ export type ActivationActionData =
   | { intent: "activate"; type: ActivationChannel; result: SubmissionResult<string[]>; activated: ActivationResult | null }
   | { intent: "resend"; type: ActivationChannel; resent: boolean; error: string | null };
 
-/**
- * The two forms of the activation pages: "activate" (the code of one channel) and "resend" (a
- * new code). Shared by user/activate and user/accountverify.
- */
-export async function activationAction(
-  sessionToken: string,
-  formData: FormData,
-  caller: Caller,
-): Promise<{ status: number; body: ActivationActionData }> {
-  const rawType = formData.get("type");
-  const type: ActivationChannel = rawType === "phone" ? "phone" : "email";
-  if (formData.get("intent") === "resend") {
-    try {
-      await resendActivation(sessionToken, type);
-      return { status: 200, body: { intent: "resend", type, resent: true, error: null } };
-    } catch (error) {
-      const r = codeRefusal(error, "activation");
-      if (!r) throw error;
-      return { status: r.status, body: { intent: "resend", type, resent: false, error: r.formErrors?.[0] ?? "activation.errors.badRequest" } };
-    }
-  }
-  const submission = parseWithZod(formData, { schema: activationCodeSchema });
-  if (submission.status !== "success") return { status: 400, body: { intent: "activate", type, result: submission.reply(), activated: null } };
-  try {
-    const activated = await activate(sessionToken, submission.value, caller);
-    return { status: 200, body: { intent: "activate", type, result: submission.reply({ resetForm: true }), activated } };
-  } catch (error) {
-    const r = codeRefusal(error, "activation");
-    if (!r) throw error;
-    return {
-      status: r.status,
-      body: { intent: "activate", type, result: submission.reply({ fieldErrors: r.fieldErrors, formErrors: r.formErrors }), activated: null },
-    };
-  }
-}

@@ -103,8 +103,12 @@ export const updateRedirectRule = (token: string, id: number, input: RuleInput) 
   admin(token, { path: `/redirect-rules/${id}`, method: "PUT", json: input, schema: saved });
 export const setRedirectRuleActive = (token: string, id: number, active: boolean) =>
   admin(token, { path: `/redirect-rules/${id}`, method: "PATCH", json: { active }, schema: saved });
+/** A rule that is already gone answers 404, as its page does (not a 500 from the action). */
 export const deleteRedirectRule = (token: string, id: number) =>
-  admin(token, { path: `/redirect-rules/${id}`, method: "DELETE", schema: z.object({ ok: z.literal(true) }) });
+  admin(token, { path: `/redirect-rules/${id}`, method: "DELETE", schema: z.object({ ok: z.literal(true) }) }).catch((error: unknown) => {
+    if (error instanceof UpstreamError && error.status === 404) throw new Response("Not Found", { status: 404 });
+    throw error;
+  });
 export const validateRedirectRule = (token: string, input: RuleInput & { id?: number }) =>
   admin(token, {
     path: "/redirect-rules/validate",

@@ -34,7 +34,7 @@ beforeEach(() => {
 
 const sleeps: number[] = [];
 function client(baseUrl = base) {
-  const baseUrls = { web: baseUrl, bff: baseUrl, redirects: baseUrl, blocks: baseUrl, limits: baseUrl, social: baseUrl, captcha: baseUrl, admin: baseUrl };
+  const baseUrls = { web: baseUrl, bff: baseUrl, redirects: baseUrl, blocks: baseUrl, limits: baseUrl, social: baseUrl, captcha: baseUrl, admin: baseUrl, sports: baseUrl };
   return createHttpClient({
     baseUrls,
     defaultTimeoutMs: 500,

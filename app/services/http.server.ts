@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { env, type Upstream, upstreamBase } from "~/env.server";
 import { log } from "./log.server";
+import { visitorHeaders } from "./visitor.server";
 
 /**
  * The one HTTP client for every upstream call: explicit time-outs, retries, the status
@@ -61,6 +62,8 @@ export interface HttpClientOptions {
   defaultTimeoutMs: number;
   fetch?: typeof fetch;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Headers of every call, read per call (the visitor's address: decision 012). */
+  defaultHeaders?: () => Record<string, string>;
 }
 
 function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -110,7 +113,7 @@ export function createHttpClient(options: HttpClientOptions) {
     for (const [k, v] of Object.entries(call.query ?? {})) {
       if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
     }
-    const headers = new Headers({ accept: "application/json" });
+    const headers = new Headers({ accept: "application/json", ...options.defaultHeaders?.() });
     for (const [k, v] of Object.entries(call.headers ?? {})) if (v !== undefined) headers.set(k, v);
     let body: BodyInit | undefined;
     if (call.json !== undefined) {
@@ -194,4 +197,8 @@ export function createHttpClient(options: HttpClientOptions) {
   };
 }
 
-export const callUpstream = createHttpClient({ baseUrls: upstreamBase, defaultTimeoutMs: env.UPSTREAM_TIMEOUT_MS });
+export const callUpstream = createHttpClient({
+  baseUrls: upstreamBase,
+  defaultTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+  defaultHeaders: visitorHeaders,
+});

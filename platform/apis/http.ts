@@ -1,5 +1,5 @@
 import type { HttpBindings } from "@hono/node-server";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import { normaliseAddress } from "../domain/client-address.ts";
@@ -121,3 +121,43 @@ export const requestUrl = z
     }
     return pathAndQuery;
   });
+
+const nulMessage = (where: string) => `${where}: text must not contain NUL characters`;
+
+/**
+ * Refuses U+0000 anywhere in a request before any API sees it: in the path or query (raw or
+ * percent-encoded), in a JSON body, in a url-encoded or multipart form. PostgreSQL stores no NUL,
+ * so such input would otherwise fail deep inside a write; every handler's own parsing refuses
+ * it too, this makes it one answer for every route (issue 11). Bodies that do not parse are left
+ * to the handler, which answers its own 400.
+ */
+export const refuseNulBytes: MiddlewareHandler = async (c, next) => {
+  const url = c.req.url;
+  const pathAndQuery = url.slice(url.indexOf("/", url.indexOf("//") + 2));
+  if (/%00|\u0000/i.test(pathAndQuery)) return apiError(c, 400, "bad_request", nulMessage("url"));
+  if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+  const type = (c.req.header("content-type") ?? "").toLowerCase();
+  if (type.startsWith("application/json")) {
+    const text = await c.req.text();
+    if (text.includes("\u0000") || /\\u0000/i.test(text)) {
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return next();
+      }
+      if (containsNul(body)) return apiError(c, 400, "bad_request", nulMessage("body"));
+    }
+  } else if (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data")) {
+    let form: Record<string, unknown>;
+    try {
+      form = await c.req.parseBody({ all: true });
+    } catch {
+      return next();
+    }
+    if (containsNul(Object.fromEntries(Object.entries(form).map(([k, v]) => [k, v instanceof File ? v.name : v])))) {
+      return apiError(c, 400, "bad_request", nulMessage("body"));
+    }
+  }
+  return next();
+};

@@ -4,24 +4,19 @@ import type { Db } from "../db/index.ts";
 import {
   CAPTCHA_CODE_REQUIRED,
   CAPTCHA_CODE_WRONG,
-  LOGIN_FAILURES_BEFORE_CAPTCHA,
-  LOGIN_FAILURES_PER_ACCOUNT,
-  LOGIN_FAILURES_PER_ADDRESS,
-  LOGIN_FAILURE_WINDOW_SECONDS,
   RESEND_SECONDS,
   SAVED_SESSION_SECONDS,
   SESSION_SECONDS,
-  SMS_LOGIN_CODE_SECONDS,
   TWO_STEP_CODE_SECONDS,
 } from "../domain/auth-limits.ts";
 import { consumeCaptchaToken } from "../domain/captcha.ts";
-import { issueCode, redeemCode } from "../domain/codes.ts";
+import { redeemCode, sendCode } from "../domain/codes.ts";
 import { classifyLogin, fullPhone } from "../domain/login-identifier.ts";
-import { useLoginToken } from "../domain/login-tokens.ts";
-import { smsLoginCodeMessage, twoStepCodeMessage } from "../domain/messages.ts";
-import { sendMessage } from "../domain/outbox.ts";
+import { signInWithLoginToken } from "../domain/login-tokens.ts";
+import { twoStepCodeMessage } from "../domain/messages.ts";
+import { sendSmsLoginCode } from "../domain/sms-login.ts";
 import { verifyPassword } from "../domain/passwords.ts";
-import { clearWindow, hitIfUnder, releaseHit } from "../domain/rate-limits.ts";
+import { beginLoginAttempt } from "../domain/login-limits.ts";
 import { rightsOf } from "../domain/rights.ts";
 import { type SessionUser, createSession, findAuth, hashToken, revokeSessionByHash } from "../domain/sessions.ts";
 import { loginLinkSign, sameHex } from "../domain/signing.ts";
@@ -74,9 +69,6 @@ const tokenLoginBody = z.object({
 });
 const socialLoginBody = z.object({ login: positiveId, pass: z.string().min(1).max(256) });
 
-export const FAIL_ACCOUNT = "login_fail:account";
-const FAIL_ADDRESS = "login_fail:address";
-
 export const sessionSeconds = (save: boolean) => (save ? SAVED_SESSION_SECONDS : SESSION_SECONDS);
 
 /** The answer of every successful login and of registration. */
@@ -95,17 +87,12 @@ export function loginApi(db: Db, settings: AuthSettings) {
       const channel = user.email ? "email" : "sms";
       const to = user.email ?? phone;
       if (to) {
-        const issued = await db.transaction().execute(async (trx) => {
-          const code = await issueCode(trx, settings.secret, {
-            userId: user.id,
-            purpose: "two_step",
-            destination: to,
-            ttlSeconds: TWO_STEP_CODE_SECONDS,
-            withTicket: true,
-          });
-          await sendMessage(trx, twoStepCodeMessage(channel, to, code.code));
-          return code;
-        });
+        const issued = await sendCode(
+          db,
+          settings.secret,
+          { userId: user.id, purpose: "two_step", destination: to, ttlSeconds: TWO_STEP_CODE_SECONDS, withTicket: true },
+          (code) => twoStepCodeMessage(channel, to, code)
+        );
         return c.json({ result: { twoStepRequired: true, twoStepToken: issued.ticket } });
       }
       // Nowhere to send a code (the hooks refuse such users); fail closed rather than skip the step.
@@ -116,38 +103,40 @@ export function loginApi(db: Db, settings: AuthSettings) {
   }
 
   /**
-   * A password login with its limits. Each attempt takes a slot of the account's and the
-   * address's failure allowance before the password is checked (so parallel guesses cannot
-   * overrun them); the slots are given back unless the password was wrong. From the 4th
-   * failure a solved captcha must come along in x-captcha-token.
+   * A password login with its per-visitor limits (platform/domain/login-limits.ts): a try is
+   * taken before the password is checked and kept only when the password was wrong. From the
+   * 4th failure of this login from this address (or of this address) a solved captcha must come
+   * along in x-captcha-token.
    */
   async function passwordLogin(c: Context, user: SessionUser | undefined, accountKey: string, given: string, save: boolean) {
     const address = clientAddress(c);
     if (!address.ok) return address.response;
-    const account = await hitIfUnder(db, FAIL_ACCOUNT, accountKey, LOGIN_FAILURE_WINDOW_SECONDS, LOGIN_FAILURES_PER_ACCOUNT);
-    if (!account.allowed) return rateLimited(c, account.retryAfterSeconds, "failed logins for this account");
-    const fromAddress = await hitIfUnder(db, FAIL_ADDRESS, address.data, LOGIN_FAILURE_WINDOW_SECONDS, LOGIN_FAILURES_PER_ADDRESS);
-    const giveBack = () => Promise.all([releaseHit(db, FAIL_ACCOUNT, accountKey), fromAddress.allowed && releaseHit(db, FAIL_ADDRESS, address.data)]);
-    if (!fromAddress.allowed) {
-      await giveBack();
-      return rateLimited(c, fromAddress.retryAfterSeconds, "failed logins from this address");
-    }
-    // The slot just taken is this attempt; the failures before it decide the captcha.
-    if (account.hits - 1 >= LOGIN_FAILURES_BEFORE_CAPTCHA || fromAddress.hits - 1 >= LOGIN_FAILURES_BEFORE_CAPTCHA) {
+    const attempt = await beginLoginAttempt(db, { address: address.data, account: accountKey });
+    if (!attempt.allowed) return rateLimited(c, attempt.retryAfterSeconds, attempt.what);
+    if (attempt.captchaRequired) {
       const captchaToken = c.req.header("x-captcha-token");
       const solved = captchaToken ? await consumeCaptchaToken(db, captchaToken) : false;
       if (!solved) {
-        await giveBack();
+        await attempt.withdrawn();
         const captchaCode = captchaToken ? CAPTCHA_CODE_WRONG : CAPTCHA_CODE_REQUIRED;
         return apiError(c, 400, "captcha_required", captchaToken ? "The captcha token is wrong or used up" : "Solve a captcha to go on", {
           captchaCode,
         });
       }
     }
-    const right = await verifyPassword(user?.password_hash ?? null, given);
+    let right: boolean;
+    try {
+      right = await verifyPassword(user?.password_hash ?? null, given);
+    } catch (error) {
+      await attempt.withdrawn();
+      throw error;
+    }
     // Never say which part was wrong.
-    if (!user || !right) return apiError(c, 400, "wrong_credentials", "Wrong login or password");
-    await Promise.all([clearWindow(db, FAIL_ACCOUNT, accountKey), releaseHit(db, FAIL_ADDRESS, address.data)]);
+    if (!user || !right) {
+      await attempt.failed();
+      return apiError(c, 400, "wrong_credentials", "Wrong login or password");
+    }
+    await attempt.succeeded();
     return signIn(c, user, save);
   }
 
@@ -170,25 +159,20 @@ export function loginApi(db: Db, settings: AuthSettings) {
     return passwordLogin(c, user, accountKey, parsed.data.uPassword, parsed.data.save);
   });
 
+  /**
+   * Answers the same whether or not the phone is registered (no account enumeration); a code is
+   * sent only to a registered one. Limited per phone (one a minute) and per address.
+   */
   app.post("/auth/sms/send", async (c) => {
     const parsed = await parseJsonBody(c, smsSendBody);
     if (!parsed.ok) return parsed.response;
+    const address = clientAddress(c);
+    if (!address.ok) return address.response;
     const code = parsed.data["phone-code"];
     const number = parsed.data["phone-number"];
-    const user = await findUserByPhone(db, code, number);
-    if (!user) return apiError(c, 400, "phone_not_found", "No account has this phone number");
     const to = fullPhone(code, number);
-    const slot = await hitIfUnder(db, "sms_send:phone", to, RESEND_SECONDS, 1);
-    if (!slot.allowed) return rateLimited(c, slot.retryAfterSeconds, "codes for this phone");
-    await db.transaction().execute(async (trx) => {
-      const issued = await issueCode(trx, settings.secret, {
-        userId: user.id,
-        purpose: "sms_login",
-        destination: to,
-        ttlSeconds: SMS_LOGIN_CODE_SECONDS,
-      });
-      await sendMessage(trx, smsLoginCodeMessage(to, issued.code));
-    });
+    const sent = await sendSmsLoginCode(db, settings.secret, { code, number, to, address: address.data });
+    if (!sent.ok) return rateLimited(c, sent.retryAfterSeconds, sent.what);
     return c.json({ result: true, resendAfterSeconds: RESEND_SECONDS });
   });
 
@@ -230,10 +214,7 @@ export function loginApi(db: Db, settings: AuthSettings) {
     if (!parsed.ok) return parsed.response;
     const { method_id, token, sign } = parsed.data;
     if (!sameHex(sign, loginLinkSign(settings.secret, method_id, token))) return apiError(c, 400, "bad_sign", "The link's signature is wrong");
-    const outcome = await db.transaction().execute(async (trx) => {
-      const used = await useLoginToken(trx, "link", { id: method_id }, token);
-      return used.ok ? { ...used, session: await createSession(trx, used.userId, SESSION_SECONDS) } : used;
-    });
+    const outcome = await signInWithLoginToken(db, "link", { id: method_id }, token, SESSION_SECONDS);
     if (!outcome.ok) return apiError(c, 400, outcome.error, outcome.error === "time_up" ? "The link has expired" : "The link is unknown or used");
     return c.json({ result: sessionResult(outcome.session, outcome.userId) });
   });
@@ -242,10 +223,7 @@ export function loginApi(db: Db, settings: AuthSettings) {
     const parsed = await parseJsonBody(c, socialLoginBody);
     if (!parsed.ok) return parsed.response;
     const { login, pass } = parsed.data;
-    const outcome = await db.transaction().execute(async (trx) => {
-      const used = await useLoginToken(trx, "social", { socialAccountId: login }, pass);
-      return used.ok ? { ...used, session: await createSession(trx, used.userId, SESSION_SECONDS) } : used;
-    });
+    const outcome = await signInWithLoginToken(db, "social", { socialAccountId: login }, pass, SESSION_SECONDS);
     if (!outcome.ok)
       return apiError(c, 400, outcome.error, outcome.error === "time_up" ? "The social pass has expired" : "The social pass is unknown or used");
     return c.json({ result: sessionResult(outcome.session, outcome.userId) });

@@ -7,6 +7,7 @@ import { CAPTCHA_ID_PATTERN } from "../domain/captcha.ts";
 import { issueLoginToken } from "../domain/login-tokens.ts";
 import { issueCredential } from "../domain/one-tap.ts";
 import { hashPassword } from "../domain/passwords.ts";
+import { ageWindows } from "../domain/rate-limits.ts";
 import { TOKEN_PATTERN, createSession, hashToken, revokeSession } from "../domain/sessions.ts";
 import { loginLinkSign, newsletterToken } from "../domain/signing.ts";
 import { uniqueConflict } from "../domain/users.ts";
@@ -264,6 +265,13 @@ export function testHooksApi(db: Db, faults: FaultState, settings: AuthSettings)
   app.delete("/rate-limits", async (c) => {
     await db.deleteFrom("rate_limit").execute();
     return c.json({ ok: true });
+  });
+
+  // Every rate-limit window ages by `seconds`, so a test sees a window expire without waiting.
+  app.post("/rate-limits/age", async (c) => {
+    const parsed = await parseJsonBody(c, z.object({ seconds: int(1, 366 * 86_400) }));
+    if (!parsed.ok) return parsed.response;
+    return c.json({ aged: await ageWindows(db, parsed.data.seconds) });
   });
 
   app.post("/redirect-rules", async (c) => {

@@ -1,7 +1,8 @@
-import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, Migrator, PostgresDialect, sql } from "kysely";
 import pg from "pg";
+import { log } from "../log.ts";
+import { prepareDataDir, unreadableDatabase } from "./data-dir.ts";
 import { migrationProvider } from "./migrations/index.ts";
 import { pglitePool } from "./pglite-pool.ts";
 import type { Database } from "./schema.ts";
@@ -39,8 +40,13 @@ export async function openDb(options: DbOptions): Promise<OpenDb> {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: "postgres", close: () => db.destroy() };
   }
-  mkdirSync(options.dataDir, { recursive: true });
-  const lite = await PGlite.create({ dataDir: options.dataDir });
+  prepareDataDir(options.dataDir);
+  let lite: PGlite;
+  try {
+    lite = await PGlite.create({ dataDir: options.dataDir });
+  } catch (error) {
+    throw unreadableDatabase(options.dataDir, error);
+  }
   const pool = pglitePool(lite);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: "pglite", close: () => db.destroy() };
@@ -52,10 +58,12 @@ export async function migrate(db: Db): Promise<void> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const migrationTableSchema = rows[0]?.schema;
   if (!migrationTableSchema) throw new Error("The database connection has no current schema");
-  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema });
+  // Unordered: engineers number migrations in parallel (008 may land after 009 on a database
+  // that already has 009); each migration stands on its own, so applying a late one is safe.
+  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   for (const r of results ?? []) {
-    if (r.status === "Error") console.error(`[platform] migration ${r.migrationName} failed`);
+    if (r.status === "Error") log.error("migration.failed", { migration: r.migrationName });
   }
   if (error) throw error;
 }

@@ -249,6 +249,255 @@ export interface ConfigVersionTable {
   changed_at: Timestamp;
 }
 
+/** A bigint column: pg answers a string, PGlite a number; the domain reads it with Number(). */
+type Int8 = ColumnType<string | number, string | number, string | number>;
+type Int8Out = ColumnType<string | number, never, never>;
+
+/** A ledger account (decision 017): a bettor's (SPEC §3 type 0 main, 4 bonus, 9 currency) or the house's. */
+export interface LedgerAccountTable {
+  id: ColumnType<string | number, never, never>;
+  kind: "bettor" | "house";
+  user_id: number | null;
+  type: ColumnType<number, number | undefined, number>;
+  purpose: string | null;
+  currency: string;
+  no_negative: boolean;
+  is_frozen: ColumnType<boolean, boolean | undefined, boolean>;
+  label: ColumnType<string, string | undefined, string>;
+  /** Moved only by the transfer trigger. */
+  debits_posted: Int8Out;
+  credits_posted: Int8Out;
+  debits_pending: Int8Out;
+  credits_pending: Int8Out;
+  created_at: Timestamp;
+}
+
+export type LedgerTransferFlag = "posted" | "pending" | "post_pending" | "void_pending";
+
+/** An immutable ledger transfer; no UPDATE or DELETE is allowed on the table. */
+export interface LedgerTransferTable {
+  id: ColumnType<string | number, never, never>;
+  debit_account_id: Int8;
+  credit_account_id: Int8;
+  amount: Int8;
+  currency: string;
+  flag: LedgerTransferFlag;
+  pending_id: ColumnType<string | number | null, string | number | null | undefined, never>;
+  kind: string;
+  reference: ColumnType<string, string | undefined, never>;
+  idempotency_key: string | null;
+  request_hash: string | null;
+  created_at: Timestamp;
+}
+
+/** One bet placement per idempotency key, with its first (success) answer. */
+export interface BetRequestTable {
+  id: ColumnType<string | number, never, never>;
+  user_id: number;
+  idempotency_key: string;
+  request_hash: string;
+  response: Json;
+  created_at: Timestamp;
+}
+
+export type CouponState = "waiting" | "open" | "refused" | "settled";
+
+export interface BetCouponTable {
+  id: ColumnType<string | number, never, never>;
+  request_id: Int8;
+  user_id: number;
+  account_id: Int8;
+  type_id: number;
+  group_type_id: number;
+  system_value: number | null;
+  amount: Int8;
+  currency: string;
+  coef: string;
+  possible_win: Int8;
+  state: CouponState;
+  status_id: ColumnType<number, number | undefined, number>;
+  payout: ColumnType<string | number | null, string | number | null | undefined, string | number | null>;
+  is_live: ColumnType<boolean, boolean | undefined, boolean>;
+  decide_at: NullableTimestamp;
+  change_coef_action: number;
+  promo_code: string | null;
+  refusal: ColumnType<unknown, string | null | undefined, string | null>;
+  stake_transfer_id: Int8;
+  settlement_version: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  settled_at: NullableTimestamp;
+}
+
+export interface BetSelectionTable {
+  id: ColumnType<string | number, never, never>;
+  coupon_id: Int8;
+  user_id: number;
+  outcome_id: number;
+  game_id: number;
+  market_id: number;
+  market_type_id: number;
+  market_version: number;
+  period: number;
+  param: number | null;
+  outcome_key: string;
+  seen_coef: number;
+  coef: number;
+  is_banker: boolean;
+  is_live: boolean;
+  status_id: ColumnType<number, number | undefined, number>;
+  settled_at: NullableTimestamp;
+}
+
+export interface PromoCodeTable {
+  code: string;
+  boost_percent: number;
+  min_coef: ColumnType<number, number | undefined, number>;
+  coupon_types: ColumnType<number[], string | undefined, string>;
+  valid_from: Timestamp;
+  valid_to: NullableTimestamp;
+  max_uses: number | null;
+  uses: ColumnType<number, number | undefined, number>;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+export interface PromoCodeUseTable {
+  code: string;
+  user_id: number;
+  coupon_id: Int8;
+}
+
+export interface BetLimitTable {
+  currency: string;
+  type_id: number;
+  min_amount: Int8;
+  max_amount: Int8;
+  max_payout: Int8;
+}
+
+export interface BetOutcomeLimitTable {
+  currency: string;
+  max_payout: Int8;
+}
+
+// ---------------------------------------------------------------- sports catalogue (migration 008)
+
+export interface SportTable {
+  id: number;
+  slug: string;
+  name: string;
+  kind: "real" | "cyber";
+  model: "goals" | "points" | "sets";
+  sort: ColumnType<number, number | undefined, number>;
+  rules: ColumnType<Record<string, unknown>, string | undefined, string>;
+}
+
+export interface SportCountryTable {
+  id: number;
+  code: string;
+  name: string;
+  sort: ColumnType<number, number | undefined, number>;
+}
+
+export interface ChampionshipTable {
+  id: number;
+  sport_id: number;
+  country_id: number;
+  name: string;
+  slug: string;
+  sort: ColumnType<number, number | undefined, number>;
+  is_top: Flag;
+  source: string;
+}
+
+export interface TeamTable {
+  id: number;
+  sport_id: number;
+  country_id: number;
+  name: string;
+  slug: string;
+  /** Strength in thousandths around 1000. */
+  rating: ColumnType<number, number | undefined, number>;
+}
+
+/** 0 scheduled, 1 line, 2 live, 3 break, 4 finished, 5 cancelled. */
+export type GameStatus = 0 | 1 | 2 | 3 | 4 | 5;
+
+export interface GameTable {
+  id: number;
+  sport_id: number;
+  champ_id: number;
+  home_team_id: number;
+  away_team_id: number;
+  start_at: ColumnType<Date, Date | string, Date | string>;
+  status: GameStatus;
+  game_time_sec: ColumnType<number, number | undefined, number>;
+  period: ColumnType<number, number | undefined, number>;
+  /** [[home, away], …] per period. */
+  scores: ColumnType<[number, number][], string | undefined, string>;
+  score_home: ColumnType<number | null, number | null | undefined, number | null>;
+  score_away: ColumnType<number | null, number | null | undefined, number | null>;
+  has_video: Flag;
+  is_top: Flag;
+  round: ColumnType<string | null, string | null | undefined, string | null>;
+  source: string;
+  sim: ColumnType<unknown, string | null | undefined, string | null>;
+  finished_at: NullableTimestamp;
+  feed_version: ColumnType<number, number | undefined, number>;
+}
+
+export interface MarketTypeTable {
+  id: number;
+  key: string;
+  group_key: string;
+  sort: ColumnType<number, number | undefined, number>;
+}
+
+export interface SportMarketTypeTable {
+  sport_id: number;
+  type_id: number;
+  is_main: Flag;
+}
+
+export interface MarketTable {
+  id: number;
+  game_id: number;
+  type_id: number;
+  period: ColumnType<number, number | undefined, number>;
+  /** Thousandths (2.5 is 2500) or null. */
+  param: number | null;
+  version: ColumnType<number, number | undefined, number>;
+  blocked: Flag;
+  settled_at: NullableTimestamp;
+  feed_version: ColumnType<number, number | undefined, number>;
+}
+
+export interface OutcomeTable {
+  id: number;
+  market_id: number;
+  game_id: number;
+  type_id: number;
+  key: string;
+  /** Hundredths (1.85 is 185). */
+  coef: number;
+  blocked: Flag;
+  /** Bet status id once settled (1 win, 0 lose, 2 return), else null. */
+  result: ColumnType<number | null, number | null | undefined, number | null>;
+  sort: ColumnType<number, number | undefined, number>;
+}
+
+export interface SportsSimTable {
+  id: number;
+  seed: ColumnType<number, number | undefined, number>;
+  /** bigint epoch ms: read as text. */
+  clock_ms: ColumnType<string, string | number, string | number>;
+  paused: Flag;
+  feed_version: ColumnType<number, number | undefined, number>;
+  next_game_id: ColumnType<number, number | undefined, number>;
+  next_market_id: ColumnType<number, number | undefined, number>;
+  next_outcome_id: ColumnType<number, number | undefined, number>;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   site_config: SiteConfigTable;
   site_config_override: SiteConfigOverrideTable;
@@ -270,6 +519,25 @@ export interface Database {
   phone_country: PhoneCountryTable;
   audit_log: AuditLogTable;
   config_version: ConfigVersionTable;
+  ledger_account: LedgerAccountTable;
+  ledger_transfer: LedgerTransferTable;
+  sport: SportTable;
+  sport_country: SportCountryTable;
+  championship: ChampionshipTable;
+  team: TeamTable;
+  game: GameTable;
+  market_type: MarketTypeTable;
+  sport_market_type: SportMarketTypeTable;
+  market: MarketTable;
+  outcome: OutcomeTable;
+  sports_sim: SportsSimTable;
+  bet_request: BetRequestTable;
+  bet_coupon: BetCouponTable;
+  bet_selection: BetSelectionTable;
+  promo_code: PromoCodeTable;
+  promo_code_use: PromoCodeUseTable;
+  bet_limit: BetLimitTable;
+  bet_outcome_limit: BetOutcomeLimitTable;
 }
 
 export type { Generated };

@@ -18,10 +18,16 @@ export const CODE_WRONG_PER_ADDRESS = { max: 20, windowSeconds: 3_600 };
 /** One SMS (or activation message) per destination per minute. */
 export const RESEND_SECONDS = 60;
 
+/** One SMS login code per address this often (any phones: sending costs money). */
+export const SMS_SENDS_PER_ADDRESS = { max: 10, windowSeconds: 3_600 };
+
+/** Password-login limits are per visitor (decision 012; platform/domain/login-limits.ts). */
 export const LOGIN_FAILURE_WINDOW_SECONDS = 900;
-/** Failed password logins (per account or per address) after which a captcha is required. */
+/** Failed password logins (per login from one address, or per address) after which a captcha is required. */
 export const LOGIN_FAILURES_BEFORE_CAPTCHA = 3;
-export const LOGIN_FAILURES_PER_ACCOUNT = 10;
+/** Failures on one login from all addresses together after which every address needs a captcha (never a lock). */
+export const LOGIN_FAILURES_BEFORE_CAPTCHA_EVERYWHERE = 30;
+export const LOGIN_FAILURES_PER_LOGIN_AND_ADDRESS = 10;
 export const LOGIN_FAILURES_PER_ADDRESS = 30;
 
 export const REGISTRATIONS_PER_ADDRESS = { max: 10, windowSeconds: 3_600 };

@@ -69,11 +69,12 @@ export async function currentWindow(db: Db, scope: string, key: string): Promise
   return row ? { hits: row.hits, retryAfterSeconds: row.retry } : { hits: 0, retryAfterSeconds: 0 };
 }
 
-/** Gives back one hit taken by hitIfUnder for an attempt that turned out not to count. */
-export async function releaseHit(db: Db, scope: string, key: string): Promise<void> {
+/** Gives back hits (one unless said) taken by hitIfUnder for attempts that turned out not to count. */
+export async function releaseHit(db: Db, scope: string, key: string, count = 1): Promise<void> {
+  if (count <= 0) return;
   await db
     .updateTable("rate_limit")
-    .set({ hits: sql<number>`greatest(hits - 1, 0)` })
+    .set({ hits: sql<number>`greatest(hits - ${count}, 0)` })
     .where("scope", "=", scope)
     .where("key", "=", key)
     .execute();
@@ -81,4 +82,16 @@ export async function releaseHit(db: Db, scope: string, key: string): Promise<vo
 
 export async function clearWindow(db: Db, scope: string, key: string): Promise<void> {
   await db.deleteFrom("rate_limit").where("scope", "=", scope).where("key", "=", key).execute();
+}
+
+/**
+ * Moves every open window `seconds` into the past, as if that time had gone by (tests: a
+ * window's expiry without waiting for it). Answers how many windows moved.
+ */
+export async function ageWindows(db: Db, seconds: number): Promise<number> {
+  const result = await db
+    .updateTable("rate_limit")
+    .set({ window_started_at: sql<Date>`window_started_at - make_interval(secs => ${seconds})` })
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

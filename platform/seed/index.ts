@@ -6,15 +6,26 @@ import { demoConfigGroups } from "./content.ts";
 import { demoBlockRules, demoRedirectRules } from "./redirects-blocks.ts";
 import { demoRulesChapters } from "./rules-content.ts";
 import { demoCountryOverrides, demoSiteConfig } from "./site-config.ts";
+import { log } from "../log.ts";
+import { seedSports } from "./sports.ts";
 import { demoUsers } from "./users.ts";
+import { DEMO_BALANCE, fundDemoUsers } from "./balances.ts";
 
 const BY = "seed";
 
 interface SeedPart {
   name: string;
-  fill(trx: Db): Promise<void>;
+  fill(trx: Db, options: SeedOptions): Promise<void>;
   /** True when the database got this part before parts were recorded (it must not be refilled). */
   alreadyThere?(trx: Db): Promise<boolean>;
+}
+
+export interface SeedOptions {
+  users?: boolean;
+  /** Seed of the generated sports fixtures (SPORTS_SIM_SEED). */
+  sportsSeed?: number;
+  /** The present, for the sports fixtures' dates (tests pass a fixed one). */
+  now?: number;
 }
 
 const parts: SeedPart[] = [
@@ -86,6 +97,23 @@ const parts: SeedPart[] = [
       }
     },
   },
+  {
+    name: "sports",
+    async alreadyThere(trx) {
+      return !!(await trx.selectFrom("sport").select("id").limit(1).executeTakeFirst());
+    },
+    async fill(trx, options) {
+      const done = await seedSports(trx, { seed: options.sportsSeed ?? 1, now: options.now ?? Date.now() });
+      log.info("seed.sports", { games: done.games, ms: done.ms, shiftWeeks: done.shiftWeeks });
+    },
+  },
+  {
+    name: "demo_balances",
+    // Each demo account starts with DEMO_BALANCE minor units, paid in by a ledger transfer.
+    async fill(trx) {
+      await fundDemoUsers(trx, demoUsers.map((u) => u.email), DEMO_BALANCE);
+    },
+  },
 ];
 
 /**
@@ -93,9 +121,9 @@ const parts: SeedPart[] = [
  * gets everything, an older one only the parts added since, and data ops removed stays removed.
  * Returns the names of the parts filled now.
  */
-export async function seedDemo(db: Db, options: { users?: boolean } = {}): Promise<string[]> {
+export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<string[]> {
   // Accounts with published passwords (an ops one among them) never go into production.
-  const wanted = parts.filter((part) => part.name !== "users" || options.users !== false);
+  const wanted = parts.filter((part) => !["users", "demo_balances"].includes(part.name) || options.users !== false);
   return db.transaction().execute(async (trx) => {
     // Several platform processes may start at once on one database: one seeds, the rest wait and
     // then see it done. Keyed by schema so platforms on other schemas of the server do not wait.
@@ -105,7 +133,7 @@ export async function seedDemo(db: Db, options: { users?: boolean } = {}): Promi
     for (const part of wanted) {
       if (done.has(part.name)) continue;
       if (!(await part.alreadyThere?.(trx))) {
-        await part.fill(trx);
+        await part.fill(trx, options);
         filled.push(part.name);
       }
       await trx.insertInto("seed_run").values({ name: part.name }).execute();

@@ -24,7 +24,7 @@ test("the Russian home renders the shell", async ({ page }) => {
   await expect(page.getByRole("img", { name: "18+" })).toBeVisible();
   await waitForHydration(page);
   // Client-side translations match the server's after hydration.
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("До 100% на первый депозит");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ставки на спорт и казино онлайн");
 });
 
 test("the Arabic home renders right-to-left and mirrors the layout", async ({ page }) => {

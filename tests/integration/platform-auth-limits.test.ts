@@ -89,31 +89,33 @@ describe.each(databases)("platform captcha and rate limits on %s", (db) => {
   });
 
   describe("captcha on password logins", () => {
-    it("asks for a captcha after 3 failures for an account, from any address", async () => {
+    it("asks one visitor for a captcha after 3 failures on a login, and no other visitor", async () => {
       const { email, password, userId } = await account();
-      for (let i = 0; i < 3; i++) expect((await api.login(email, "Wrong1234")).body.error.code).toBe("wrong_credentials");
+      const ip = freshIp();
+      for (let i = 0; i < 3; i++) expect((await api.login(email, "Wrong1234", { ip })).body.error.code).toBe("wrong_credentials");
       // Even the right password now needs a captcha: 1007 without one, 1008 with a bad one.
-      const required = await api.login(email, password);
+      const required = await api.login(email, password, { ip });
       expect(required.status).toBe(400);
       expect(required.body).toEqual({ error: { code: "captcha_required", captchaCode: 1007, message: expect.any(String) } });
-      const wrongToken = await api.login(email, password, { captcha: "A".repeat(43) });
+      const wrongToken = await api.login(email, password, { ip, captcha: "A".repeat(43) });
       expect(wrongToken.status).toBe(400);
       expect(wrongToken.body.error).toMatchObject({ code: "captcha_required", captchaCode: 1008 });
-      expect((await api.login(email, password, { captcha: "garbage" })).body.error.captchaCode).toBe(1008);
+      expect((await api.login(email, password, { ip, captcha: "garbage" })).body.error.captchaCode).toBe(1008);
 
-      const ip = freshIp();
-      const captcha = await api.solvedCaptcha(ip);
-      const ok = await api.login(email, password, { ip, captcha });
+      // Another visitor signs in to the same account with no captcha.
+      expect((await api.login(email, password, { ip: freshIp() })).status).toBe(200);
+
+      const ok = await api.login(email, password, { ip, captcha: await api.solvedCaptcha(ip) });
       expect(ok.status).toBe(200);
       expect(ok.body.result.userId).toBe(userId);
-      // A success clears the account's failures: the next login needs no captcha.
-      expect((await api.login(email, password)).status).toBe(200);
+      // A success forgets this login's failures from this address: the next login needs no captcha.
+      expect((await api.login(email, password, { ip })).status).toBe(200);
     });
 
     it("uses a captcha token once, and a wrong password with a solved captcha still counts", async () => {
       const { email, password } = await account();
-      for (let i = 0; i < 3; i++) await api.login(email, "Wrong1234");
       const ip = freshIp();
+      for (let i = 0; i < 3; i++) await api.login(email, "Wrong1234", { ip });
       const captcha = await api.solvedCaptcha(ip);
       expect((await api.login(email, "Wrong1234", { ip, captcha })).body.error.code).toBe("wrong_credentials");
       expect((await api.login(email, password, { ip, captcha })).body.error).toMatchObject({ code: "captcha_required", captchaCode: 1008 });
@@ -129,41 +131,66 @@ describe.each(databases)("platform captcha and rate limits on %s", (db) => {
       expect((await api.login(email, password, { ip, captcha: await api.solvedCaptcha(ip) })).status).toBe(200);
     });
 
+    it("asks every address for a captcha once a login failed 30 times from anywhere, but locks nobody out", async () => {
+      const { email, password } = await account();
+      // 3 addresses x 10 failures: each address reaches its own limit for this login.
+      for (let n = 0; n < 3; n++) {
+        const ip = freshIp();
+        for (let i = 0; i < 10; i++) {
+          const captcha = i >= 3 ? await api.solvedCaptcha(ip) : undefined;
+          expect((await api.login(email, "Wrong1234", { ip, captcha })).body.error.code).toBe("wrong_credentials");
+        }
+      }
+      const ip = freshIp();
+      expect((await api.login(email, password, { ip })).body.error).toMatchObject({ code: "captcha_required", captchaCode: 1007 });
+      expect((await api.login(email, password, { ip, captcha: await api.solvedCaptcha(ip) })).status).toBe(200);
+    });
+
+    it("does not count logins still in progress as failures", async () => {
+      const { email, password } = await account();
+      const ip = freshIp();
+      // Six right passwords at once from one address: none of them failed, so none needs a captcha.
+      const answers = await Promise.all(Array.from({ length: 6 }, () => api.login(email, password, { ip })));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    });
+
     it("applies to phone logins too", async () => {
       const phone = `9${Date.now().toString().slice(-9)}`;
       await api.createUser({ phone_number: phone, phone_code: "7", password: "Secret123" });
       const body = { phone_number: phone, country_code: "7", uPassword: "Wrong1234" };
-      for (let i = 0; i < 3; i++) await api.expectError("POST", "/web-api/auth/login/phone", { ip: freshIp(), body }, 400, "wrong_credentials");
-      const error = await api.expectError(
-        "POST",
-        "/web-api/auth/login/phone",
-        { ip: freshIp(), body: { ...body, uPassword: "Secret123" } },
-        400,
-        "captcha_required"
-      );
+      const ip = freshIp();
+      for (let i = 0; i < 3; i++) await api.expectError("POST", "/web-api/auth/login/phone", { ip, body }, 400, "wrong_credentials");
+      const error = await api.expectError("POST", "/web-api/auth/login/phone", { ip, body: { ...body, uPassword: "Secret123" } }, 400, "captcha_required");
       expect(error.captchaCode).toBe(1007);
+      await api.expectOk("POST", "/web-api/auth/login/phone", { ip: freshIp(), body: { ...body, uPassword: "Secret123" } });
     });
   });
 
   describe("login rate limits", () => {
-    it("allows 10 failures per account in 15 minutes, then 429 even for the right password, across a restart", async () => {
-      const { email, password } = await account();
+    /** Ten failures of one login from one address (captchas solved from the 4th on). */
+    const failTenTimes = async (email: string, ip: string) => {
       for (let i = 0; i < 10; i++) {
-        const ip = freshIp();
         const captcha = i >= 3 ? await api.solvedCaptcha(ip) : undefined;
         expect((await api.login(email, "Wrong1234", { ip, captcha })).body.error.code, `attempt ${i + 1}`).toBe("wrong_credentials");
       }
+    };
+
+    it("allows 10 failures of a login from one address in 15 minutes, then 429 there even for the right password, across a restart", async () => {
+      const { email, password } = await account();
       const ip = freshIp();
+      await failTenTimes(email, ip);
       const limited = await api.login(email, password, { ip, captcha: await api.solvedCaptcha(ip) });
       expect(limited.status).toBe(429);
       expect(limited.body.error).toMatchObject({ code: "rate_limited", retryAfterSeconds: expect.any(Number) });
       expect(limited.body.error.retryAfterSeconds).toBeGreaterThan(800);
       expect(limited.body.error.retryAfterSeconds).toBeLessThanOrEqual(900);
       expect(limited.headers.get("retry-after")).toBe(String(limited.body.error.retryAfterSeconds));
+      // The owner, on another address, is not locked out.
+      expect((await api.login(email, password, { ip: freshIp() })).status).toBe(200);
 
       await stack.stopPlatform();
       await stack.startPlatform();
-      const after = await api.login(email, password);
+      const after = await api.login(email, password, { ip });
       expect(after.status).toBe(429);
       expect(after.body.error.code).toBe("rate_limited");
     });
@@ -185,7 +212,8 @@ describe.each(databases)("platform captcha and rate limits on %s", (db) => {
 
     it("holds the limit when many wrong guesses arrive at once", async () => {
       const { email } = await account();
-      const answers = await Promise.all(Array.from({ length: 15 }, () => api.login(email, "Wrong1234")));
+      const ip = freshIp();
+      const answers = await Promise.all(Array.from({ length: 15 }, () => api.login(email, "Wrong1234", { ip })));
       const codes = answers.map((a) => a.body.error.code);
       // At most 10 guesses ever reach the password check.
       expect(codes.filter((c) => c === "wrong_credentials").length).toBeLessThanOrEqual(10);
@@ -193,12 +221,37 @@ describe.each(databases)("platform captcha and rate limits on %s", (db) => {
       expect(codes.every((c) => ["wrong_credentials", "captcha_required", "rate_limited"].includes(c))).toBe(true);
     });
 
+    it("gives a success's slot back: 40 good logins from one address never lock it", async () => {
+      const { email, password } = await account();
+      const ip = freshIp();
+      for (let i = 0; i < 2; i++) await api.login(`${unique("typo")}@example.com`, "Wrong1234", { ip });
+      for (let i = 0; i < 40; i++) expect((await api.login(email, password, { ip })).status, `login ${i + 1}`).toBe(200);
+      // The two failures are still there; the successes took nothing: a third failure is allowed
+      // without a captcha, the fourth attempt needs one.
+      expect((await api.login(`${unique("typo")}@example.com`, "Wrong1234", { ip })).body.error.code).toBe("wrong_credentials");
+      expect((await api.login(email, password, { ip })).body.error.code).toBe("captcha_required");
+    });
+
+    it("closes a window after its length: the counters start afresh", async () => {
+      const { email, password } = await account();
+      const ip = freshIp();
+      await failTenTimes(email, ip);
+      expect((await api.login(email, password, { ip, captcha: await api.solvedCaptcha(ip) })).status).toBe(429);
+      // 14 minutes on, the window still holds...
+      await api.expectOk("POST", "/__test/rate-limits/age", { body: { seconds: 14 * 60 } });
+      expect((await api.login(email, password, { ip, captcha: await api.solvedCaptcha(ip) })).status).toBe(429);
+      // ...past 15 minutes it is gone: no lock, no captcha.
+      await api.expectOk("POST", "/__test/rate-limits/age", { body: { seconds: 61 } });
+      expect((await api.login(email, password, { ip })).status).toBe(200);
+    });
+
     it("lets the test hook clear the counters", async () => {
       const { email, password } = await account();
-      for (let i = 0; i < 3; i++) await api.login(email, "Wrong1234");
-      expect((await api.login(email, password)).body.error.code).toBe("captcha_required");
+      const ip = freshIp();
+      for (let i = 0; i < 3; i++) await api.login(email, "Wrong1234", { ip });
+      expect((await api.login(email, password, { ip })).body.error.code).toBe("captcha_required");
       await api.expectOk("DELETE", "/__test/rate-limits");
-      expect((await api.login(email, password)).status).toBe(200);
+      expect((await api.login(email, password, { ip })).status).toBe(200);
     });
   });
 
@@ -214,6 +267,26 @@ describe.each(databases)("platform captcha and rate limits on %s", (db) => {
       expect(limited.body.error.code).toBe("rate_limited");
       expect(limited.body.error.retryAfterSeconds).toBeGreaterThan(3_500);
       expect((await oneClick(freshIp())).status).toBe(201);
+    });
+
+    it("closes the registration window after an hour", async () => {
+      const ip = freshIp();
+      for (let i = 0; i < 10; i++) expect((await oneClick(ip)).status, `registration ${i + 1}`).toBe(201);
+      expect((await oneClick(ip)).status).toBe(429);
+      await api.expectOk("POST", "/__test/rate-limits/age", { body: { seconds: 3_601 } });
+      expect((await oneClick(ip)).status).toBe(201);
+    });
+
+    it("gives a correct code's slot back", async () => {
+      const ip = freshIp();
+      const reset = (login: string, code: string) => api.call("POST", "/web-api/user/password/reset", { ip, body: { login, code, password: "NewSecret1" } });
+      for (let i = 0; i < 19; i++) expect((await reset(`${unique("guess")}@example.com`, "123456")).body.error.code).toBe("wrong_code");
+      const { email } = await account();
+      await api.expectOk("POST", "/web-api/user/password/forgot", { ip, body: { login: email } });
+      expect((await reset(email, await api.lastCode(email))).status).toBe(200);
+      // The right code took no slot: the 20th wrong code is still allowed, the 21st is not.
+      expect((await reset(`${unique("guess")}@example.com`, "123456")).body.error.code).toBe("wrong_code");
+      expect((await reset(`${unique("guess")}@example.com`, "123456")).status).toBe(429);
     });
 
     it("allows 20 wrong codes per address an hour", async () => {

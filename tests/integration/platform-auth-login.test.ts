@@ -157,10 +157,30 @@ describe.each(databases)("platform logins, sessions and tokens on %s", (db) => {
       expect(await api.outbox(to)).toHaveLength(1);
     });
 
-    it("refuses an unregistered phone with phone_not_found", async () => {
-      const answer = await send(freshPhone());
-      expect(answer.status).toBe(400);
-      expect(answer.body.error.code).toBe("phone_not_found");
+    it("answers an unregistered phone exactly as a registered one, and sends it nothing", async () => {
+      const { phone } = await registeredPhone();
+      const stranger = freshPhone();
+      const [known, unknown] = [await send(phone), await send(stranger)];
+      expect(unknown.status).toBe(known.status);
+      expect(unknown.body).toEqual(known.body);
+      expect(await api.outbox(`+7${stranger}`)).toHaveLength(0);
+      // The minute's limit holds for both, so a second try tells nothing either.
+      const [knownAgain, unknownAgain] = [await send(phone), await send(stranger)];
+      expect([knownAgain.status, unknownAgain.status]).toEqual([429, 429]);
+      expect(Object.keys(unknownAgain.body.error).sort()).toEqual(Object.keys(knownAgain.body.error).sort());
+    });
+
+    it("sends at most 10 codes an hour from one address, to any phones", async () => {
+      const ip = freshIp();
+      const sendFrom = (phone: string) => api.call("POST", "/web-api/auth/sms/send", { ip, body: { "phone-number": phone, "phone-code": "7" } });
+      for (let i = 0; i < 10; i++) expect((await sendFrom(freshPhone())).status, `send ${i + 1}`).toBe(200);
+      const { phone, to } = await registeredPhone();
+      const limited = await sendFrom(phone);
+      expect(limited.status).toBe(429);
+      expect(limited.body.error).toMatchObject({ code: "rate_limited", retryAfterSeconds: expect.any(Number) });
+      expect(await api.outbox(to)).toHaveLength(0);
+      // The refused send did not use up the phone's minute: another address may send to it.
+      expect((await send(phone)).status).toBe(200);
     });
 
     it("signs in once with the right code; wrong and reused codes are wrong_code", async () => {

@@ -186,9 +186,12 @@ export const resetPasswordSchema = z
       .refine((p) => /\p{L}/u.test(p) && /\d/.test(p), `${P}.passwordWeak`),
     password_repeat: z.string({ required_error: `${P}.repeatRequired` }),
   })
-  .superRefine((v, ctx) => {
-    if (v.password !== v.password_repeat) ctx.addIssue({ code: "custom", path: ["password_repeat"], message: `${P}.mismatch` });
-  });
+  .superRefine(samePasswords);
+
+/** The new password typed twice must match. */
+export function samePasswords(v: { password: string; password_repeat: string }, ctx: z.RefinementCtx) {
+  if (v.password !== v.password_repeat) ctx.addIssue({ code: "custom", path: ["password_repeat"], message: `${P}.mismatch` });
+}
 
 export const stopNewsletterSchema = z.object({
   email: z.string().trim().email().max(200),

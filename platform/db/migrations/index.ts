@@ -6,6 +6,9 @@ import * as m004 from "./004_users_sessions.ts";
 import * as m005 from "./005_rules_content.ts";
 import * as m006 from "./006_auth.ts";
 import * as m007 from "./007_ops_admin.ts";
+import * as m008 from "./008_sports.ts";
+import * as m009 from "./009_ledger.ts";
+import * as m011 from "./011_bets.ts";
 
 // Migrations are listed here, in order, so the bundle-free runtime needs no folder scan.
 const migrations: Record<string, Migration> = {
@@ -16,6 +19,9 @@ const migrations: Record<string, Migration> = {
   "005_rules_content": m005,
   "006_auth": m006,
   "007_ops_admin": m007,
+  "008_sports": m008,
+  "009_ledger": m009,
+  "011_bets": m011,
 };
 
 export const migrationProvider: MigrationProvider = {

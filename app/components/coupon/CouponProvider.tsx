@@ -1,0 +1,51 @@
+import { Provider } from "jotai";
+import { type ReactNode, useState } from "react";
+import { useAuthenticityToken } from "remix-utils/csrf/react";
+import { createCouponStore } from "~/coupon/atoms";
+import type { OddsFormat } from "~/coupon/math";
+import type { CouponConfig, StoredCoupon } from "~/coupon/model";
+import { useCouponStorage } from "~/coupon/use-coupon-storage";
+
+export interface CouponSeed {
+  cookieCoupon: StoredCoupon | null;
+  config: CouponConfig;
+  currencyIso: string;
+  oddsFormat: OddsFormat;
+  isSignedIn: boolean;
+}
+
+/**
+ * One coupon store per page load (per request on the server), seeded with the no-JavaScript
+ * cookie's coupon so the server and the first client render agree; after hydration the store
+ * reads localStorage, merges the cookie in and asks the server to clear the cookie.
+ */
+export function CouponProvider({ seed, lng, children }: { seed: CouponSeed; lng: string; children: ReactNode }) {
+  const [store] = useState(() =>
+    createCouponStore({
+      cookieCoupon: seed.cookieCoupon,
+      config: seed.config,
+      account: { isSignedIn: seed.isSignedIn, currencyIso: seed.currencyIso, isBonusAccount: false, oddsFormat: seed.oddsFormat },
+    }),
+  );
+  return (
+    <Provider store={store}>
+      <CouponStorage seed={seed} lng={lng} />
+      {children}
+    </Provider>
+  );
+}
+
+function CouponStorage({ seed, lng }: { seed: CouponSeed; lng: string }) {
+  const token = useAuthenticityToken();
+  useCouponStorage({
+    cookieCoupon: seed.cookieCoupon,
+    onCookieMerged: () => {
+      // The cookie's bets now live in localStorage: the cookie goes, so they are not merged twice.
+      const body = new FormData();
+      body.set("intent", "clear-cookie");
+      body.set("csrf", token);
+      void fetch(`/${lng}/coupon`, { method: "POST", body, headers: { accept: "application/json" } }).catch(() => undefined);
+    },
+  });
+  return null;
+}

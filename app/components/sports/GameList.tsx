@@ -1,0 +1,105 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { CountryGroup } from "~/sports/filters";
+import type { CoefMove } from "~/sports/indication";
+import type { GameView, MarketView, Section } from "~/sports/model";
+import { isLiveStatus, sectionOfGame } from "~/sports/model";
+import { GameClock } from "./GameClock";
+import { OddButton, OutcomesForm } from "./OddButton";
+import { champPath, gamePath } from "./paths";
+import { SportIcon } from "./SportIcon";
+
+export interface ListContext {
+  lng: string;
+  timeZone: number;
+  /** The page, for the no-JavaScript return after adding a bet. */
+  here: string;
+  moves: ReadonlyMap<string, CoefMove>;
+  showGameId?: boolean;
+}
+
+/** Main markets of a row: the first market's outcomes and, when wide, the next one. */
+function rowMarkets(game: GameView): MarketView[] {
+  return game.markets.slice(0, 2);
+}
+
+export function GameRow({ game, ctx }: { game: GameView; ctx: ListContext }) {
+  const { t } = useTranslation();
+  const live = isLiveStatus(game.status);
+  const href = gamePath(ctx.lng, sectionOfGame(game), game);
+  const more = game.markets.reduce((n, m) => n + m.outcomes.length, 0);
+  return (
+    <li className={`game-row${live ? " game-row--live" : ""}`} id={`game-${game.id}`} data-game={game.id}>
+      <OutcomesForm lng={ctx.lng} game={game} returnTo={ctx.here} className="game-row__form">
+        <div className="game-row__clock">
+          <GameClock game={game} timeZone={ctx.timeZone} lng={ctx.lng} />
+        </div>
+        <Link to={href} className="game-row__teams" prefetch="intent">
+          <span className="game-row__team">
+            {game.home.name}
+            {game.score ? <b className="game-row__score" data-score="home">{game.score.home}</b> : null}
+          </span>
+          <span className="game-row__team">
+            {game.away.name}
+            {game.score ? <b className="game-row__score" data-score="away">{game.score.away}</b> : null}
+          </span>
+          {ctx.showGameId ? <span className="game-row__id">№ {game.id}</span> : null}
+          {game.hasVideo ? (
+            <span className="game-row__video" title={t("sports.withVideo")}>
+              <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
+                <path d="M4 6h11v12H4zM15 10l5-3v10l-5-3" fill="currentColor" />
+              </svg>
+              <span className="visually-hidden">{t("sports.withVideo")}</span>
+            </span>
+          ) : null}
+        </Link>
+        <div className="game-row__markets">
+          {rowMarkets(game).map((market) => (
+            <div key={market.id} className={`market-cells market-cells--${Math.min(market.outcomes.length, 3)}`} role="group" aria-label={market.name}>
+              {market.outcomes.slice(0, 3).map((outcome) => (
+                <OddButton key={outcome.id} game={game} market={market} outcome={outcome} move={ctx.moves.get(outcome.id)} />
+              ))}
+            </div>
+          ))}
+          {game.markets.length === 0 ? <span className="game-row__no-markets">{t("sports.noMarkets")}</span> : null}
+        </div>
+        <Link to={href} className="game-row__more" aria-label={t("sports.allMarkets", { home: game.home.name, away: game.away.name })}>
+          +{more}
+        </Link>
+      </OutcomesForm>
+    </li>
+  );
+}
+
+/** Games grouped by country and championship, each championship a card with its rows. */
+export function GroupedGames({ groups, section, ctx, emptyText }: { groups: CountryGroup[]; section: Section; ctx: ListContext; emptyText: string }) {
+  const hasGames = groups.some((g) => g.champs.length > 0);
+  if (!hasGames) return <p className="sports-empty">{emptyText}</p>;
+  return (
+    <div className="game-groups">
+      {groups.map((country) => (
+        <section key={country.countryName ?? "-"} className="country-group" aria-label={country.countryName ?? undefined}>
+          {country.countryName && groups.length > 1 ? <h2 className="country-group__title">{country.countryName}</h2> : null}
+          {country.champs.map((champ) => (
+            <section key={champ.champId} className="champ-card" aria-labelledby={`champ-${champ.champId}`}>
+              <header className="champ-card__head">
+                <SportIcon slug={champ.sportSlug} />
+                <h3 id={`champ-${champ.champId}`} className="champ-card__title">
+                  <Link to={champPath(ctx.lng, section, { id: champ.sportId, slug: champ.sportSlug }, { id: champ.champId, slug: champ.champSlug })}>
+                    {champ.champName}
+                  </Link>
+                </h3>
+                <span className="champ-card__count">{champ.games.length}</span>
+              </header>
+              <ul className="champ-card__games">
+                {champ.games.map((game) => (
+                  <GameRow key={game.id} game={game} ctx={ctx} />
+                ))}
+              </ul>
+            </section>
+          ))}
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { NavLink } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { Section, SportView } from "~/sports/model";
+import { champPath, sectionPath, sportPath } from "./paths";
+import { SportIcon } from "./SportIcon";
+
+/** The sports menu: the section switch and every sport with its number of games. */
+export function SportsMenu({ lng, section, sports, activeSportId, activeChampId }: { lng: string; section: Section; sports: SportView[]; activeSportId?: number | null; activeChampId?: number | null }) {
+  const { t } = useTranslation();
+  const shown = sports.filter((s) => s.count > 0);
+  return (
+    <nav className="sports-menu" aria-label={t("sports.menu")}>
+      <div className="sports-menu__sections" role="list">
+        {(["line", "live"] as const).map((s) => (
+          <NavLink key={s} role="listitem" to={sectionPath(lng, s)} className={`sports-menu__section${s === section ? " is-active" : ""}`} end={false}>
+            {s === "live" ? <span className="live-dot" aria-hidden="true" /> : null}
+            {t(`sports.section.${s}`)}
+          </NavLink>
+        ))}
+      </div>
+      <ul className="sports-menu__list">
+        {shown.map((sport) => (
+          <li key={sport.id}>
+            <NavLink
+              to={sportPath(lng, section, sport)}
+              className={`sports-menu__item${sport.id === activeSportId ? " is-active" : ""}`}
+              prefetch="intent"
+            >
+              <SportIcon slug={sport.slug} />
+              <span className="sports-menu__name">{sport.name}</span>
+              <span className="sports-menu__count">{sport.count}</span>
+            </NavLink>
+            {sport.id === activeSportId ? (
+              <ul className="sports-menu__champs">
+                {sport.champs
+                  .filter((c) => c.count > 0)
+                  .map((champ) => (
+                    <li key={champ.id}>
+                      <NavLink to={champPath(lng, section, sport, champ)} className={`sports-menu__champ${champ.id === activeChampId ? " is-active" : ""}`}>
+                        <span className="sports-menu__name">{champ.countryName ? `${champ.countryName}. ${champ.name}` : champ.name}</span>
+                        <span className="sports-menu__count">{champ.count}</span>
+                      </NavLink>
+                    </li>
+                  ))}
+              </ul>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

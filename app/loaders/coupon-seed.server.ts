@@ -1,0 +1,30 @@
+import { readCouponCookie } from "~/coupon/cookie-codec.server";
+import { couponConfigSchema } from "~/coupon/model";
+import type { CouponSeed } from "~/components/coupon/CouponProvider";
+import { sessionSecret } from "~/env.server";
+import { DISPLAY_COOKIE, type DisplaySettings, defaultDisplay, parseDisplayCookie } from "~/sports/display";
+import { requestCookies } from "./request.server";
+import type { SiteContext } from "./site.server";
+
+/** The guest's display settings: the cookie, else the site config's defaults. */
+export function displaySettings(request: Request, site: SiteContext): DisplaySettings {
+  return parseDisplayCookie(requestCookies(request)[DISPLAY_COOKIE], defaultDisplay(site.config));
+}
+
+/** What the coupon store starts from on every page: the cookie coupon, the config's coupon flags, the currency and odds format. */
+export function couponSeed(request: Request, site: SiteContext, isSignedIn: boolean): CouponSeed {
+  const { config } = site;
+  return {
+    cookieCoupon: readCouponCookie(request.headers.get("cookie"), sessionSecret),
+    config: couponConfigSchema.parse({
+      isBonusBetEnabled: config.features.bonusBet,
+      isVipBetEnabled: config.features.vipBet,
+      isOneClickEnabled: config.features.oneClickBet,
+      minAmountCouponTypes: config.coupon.minAmountCouponTypes,
+      maxAmountCouponTypes: config.coupon.maxAmountCouponTypes,
+    }),
+    currencyIso: config.defaultCurrency,
+    oddsFormat: displaySettings(request, site).odds,
+    isSignedIn,
+  };
+}

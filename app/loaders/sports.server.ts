@@ -1,0 +1,68 @@
+import { getT } from "~/i18n/dictionaries.server";
+import { MicroCache } from "~/services/micro-cache.server";
+import { type ApiFeed, type ApiSportsMenu, getFeed, getGame, getSportsMenu, getTopGames } from "~/services/sports.server";
+import type { GameView, Section, SportView } from "~/sports/model";
+import { slugify } from "~/sports/slug";
+import { type Translate, toGame } from "~/sports/view";
+
+/**
+ * Loader building blocks of the sports pages: the menu, feed snapshots and deltas and games,
+ * through micro-caches so that many viewers of one scope cost one platform call per second
+ * (DESIGN "Scale": live feeds are served from versioned snapshots).
+ */
+
+export const FEED_CACHE_MS = 1_000;
+const menuCache = new MicroCache(FEED_CACHE_MS, 20);
+const feedCache = new MicroCache(FEED_CACHE_MS, 2_000);
+const gameCache = new MicroCache(FEED_CACHE_MS, 2_000);
+const topCache = new MicroCache(FEED_CACHE_MS, 20);
+
+export function cachedMenu(section: Section): Promise<ApiSportsMenu> {
+  return menuCache.get(section, () => getSportsMenu(section));
+}
+
+export function cachedFeed(input: { section: Section; sportId?: number | null; champId?: number | null; version?: number | null; markets?: "main" | "all" }): Promise<ApiFeed | null> {
+  const key = [input.section, input.sportId ?? "", input.champId ?? "", input.version ?? "", input.markets ?? "main"].join("|");
+  return feedCache.get(key, () => getFeed(input));
+}
+
+export function cachedGame(gameId: number, version?: number | null) {
+  return gameCache.get(`${gameId}|${version ?? ""}`, () => getGame(gameId, version));
+}
+
+export function cachedTop(section: Section, limit: number) {
+  return topCache.get(`${section}|${limit}`, () => getTopGames(section, limit));
+}
+
+/** Sport names in the page's language (the platform's name when the dictionary has none). */
+export function sportName(t: Translate, sport: { slug: string; name: string }): string {
+  return t(`sports.sportSlug.${sport.slug}`, { defaultValue: sport.name });
+}
+
+export function toSportViews(menu: ApiSportsMenu, t: Translate): SportView[] {
+  return menu.sports.map((s) => ({
+    id: s.id,
+    slug: s.slug,
+    name: sportName(t, s),
+    model: s.model === "points" || s.model === "sets" ? s.model : "goals",
+    count: s.count,
+    isCyber: s.kind === "cyber",
+    champs: s.champs.map((c) => ({ id: c.id, slug: c.slug || slugify(c.name), name: c.name, countryName: c.countryName, isTop: c.isTop, count: c.count })),
+  }));
+}
+
+export interface SportsContext {
+  t: Translate;
+  sports: SportView[];
+  names: Map<number, { name: string; model: GameView["model"] }>;
+  toGame: (game: Parameters<typeof toGame>[0]) => GameView;
+}
+
+/** The menu of a section and a mapper of games into the page's language. */
+export async function sportsContext(lng: string, section: Section): Promise<SportsContext> {
+  const [t, menu] = await Promise.all([getT(lng), cachedMenu(section)]);
+  const translate = t as unknown as Translate;
+  const sports = toSportViews(menu, translate);
+  const names = new Map(sports.map((s) => [s.id, { name: s.name, model: s.model }]));
+  return { t: translate, sports, names, toGame: (game) => toGame(game, translate, names) };
+}

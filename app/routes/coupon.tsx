@@ -1,0 +1,114 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { CouponAlert } from "~/components/coupon/CouponAlert";
+import { CouponPanel } from "~/components/coupon/CouponPanel";
+import { Breadcrumbs } from "~/components/sports/Breadcrumbs";
+import { clearCouponCookie, encodeCouponCookie, readCouponCookie, serializeCouponCookie } from "~/coupon/cookie-codec.server";
+import { addBetToCoupon, clearCoupon, deleteBetFromCoupon, setCouponType, setSystemValue } from "~/coupon/coupon";
+import { COUPON_TYPE } from "~/coupon/constants";
+import { createCoupon, storedPartOfCoupon } from "~/coupon/model";
+import { isProduction, sessionSecret } from "~/env.server";
+import { pageAction } from "~/forms/action.server";
+import { pageLoader } from "~/loaders/guards.server";
+import { safeReturnPath } from "~/loaders/return-to";
+import { routeSeo } from "~/loaders/seo.server";
+import { cachedGame, sportsContext } from "~/loaders/sports.server";
+import { seoMeta } from "~/seo";
+import { couponBetFromOutcome, findOutcome } from "~/sports/coupon-bet";
+import { isLiveStatus } from "~/sports/model";
+import sportsStyles from "~/styles/sports.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];
+
+/** /{lng}/coupon: the full coupon page (the bottom navigation's "Bet slip"). */
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader(args, "coupon", async (ctx) => ({
+    lng: ctx.site.lng,
+    seo: await routeSeo(ctx),
+  }));
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+
+const id = z.string().regex(/^\d{1,9}$/).transform(Number);
+const formSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add"), gameId: id, outcomeId: z.string().regex(/^\d{1,12}$/) }),
+  z.object({ intent: z.literal("remove"), betId: z.string().min(1).max(128) }),
+  z.object({ intent: z.literal("clear") }),
+  z.object({ intent: z.literal("clear-cookie") }),
+  z.object({ intent: z.literal("type"), typeId: z.enum(["0", "1", "2", "9"]).transform(Number) }),
+  z.object({ intent: z.literal("system"), systemValue: z.string().regex(/^\d{1,2}$/).transform(Number) }),
+]);
+
+export type CouponActionError = "invalid" | "unknown-outcome" | "game-finished" | "coupon-full";
+
+/**
+ * The no-JavaScript coupon: every coupon form posts here. The change is applied to the signed
+ * cookie coupon with the same pure functions the browser uses, and the bettor goes back to the
+ * page (and game) they came from. A refusal renders this page with the translated reason and
+ * leaves the cookie as it was.
+ */
+export const action = (args: ActionFunctionArgs) =>
+  pageAction(args, "coupon", formSchema, ({ ctx, value, formData, request }) => applyCouponForm(ctx.site.lng, value, formData, request), {
+    invalid: () => ({ error: "invalid" as CouponActionError }),
+  });
+
+async function applyCouponForm(lng: string, input: z.output<typeof formSchema>, formData: FormData, request: Request) {
+  const back = safeReturnPath(formData.get("returnTo"), `/${lng}/coupon`);
+  const cookieOptions = { secure: isProduction };
+  if (input.intent === "clear-cookie") {
+    return new Response(null, { status: 204, headers: { "Set-Cookie": clearCouponCookie(cookieOptions) } });
+  }
+
+  let coupon = createCoupon(readCouponCookie(request.headers.get("cookie"), sessionSecret));
+  switch (input.intent) {
+    case "add": {
+      const answer = await cachedGame(input.gameId);
+      const sc = await sportsContext(lng, answer?.type === "snapshot" && isLiveStatus(answer.game.status) ? "live" : "line");
+      const game = answer?.type === "snapshot" ? sc.toGame(answer.game) : null;
+      const found = findOutcome(game, input.outcomeId);
+      if (!found.ok) return data({ error: found.reason as CouponActionError }, { status: 422 });
+      coupon = addBetToCoupon(coupon, couponBetFromOutcome(game!, found.market, found.outcome), Date.now());
+      break;
+    }
+    case "remove":
+      coupon = deleteBetFromCoupon(coupon, input.betId);
+      break;
+    case "clear":
+      coupon = clearCoupon(coupon);
+      break;
+    case "type": {
+      const min = input.typeId === COUPON_TYPE.SINGLE ? 1 : input.typeId === COUPON_TYPE.SYSTEM ? 3 : 2;
+      if (coupon.bets.length >= min && !(input.typeId === COUPON_TYPE.SINGLE && coupon.bets.length > 1)) coupon = setCouponType(coupon, input.typeId);
+      break;
+    }
+    case "system":
+      coupon = setSystemValue(coupon, input.systemValue);
+      break;
+  }
+  const encoded = encodeCouponCookie(storedPartOfCoupon(coupon), sessionSecret);
+  if (!encoded.ok) return data({ error: "coupon-full" as CouponActionError }, { status: 409 });
+  return redirect(back, { headers: { "Set-Cookie": serializeCouponCookie(encoded.value, cookieOptions) } });
+}
+
+export default function CouponPage() {
+  const { lng } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const error = actionData && "error" in actionData ? actionData.error : null;
+  return (
+    <div className="coupon-page">
+      <Breadcrumbs items={[{ label: t("sports.home"), href: `/${lng}` }, { label: t("coupon.title") }]} />
+      <h1 className="page-title">{t("coupon.title")}</h1>
+      {error ? (
+        <p className="notice notice--danger" role="alert" data-testid="coupon-error">
+          {t(`coupon.errors.${error}`)}
+        </p>
+      ) : null}
+      <CouponPanel lng={lng} returnTo={`/${lng}/coupon`} variant="page" />
+      <CouponAlert lng={lng} isOnCouponPage />
+    </div>
+  );
+}

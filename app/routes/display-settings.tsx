@@ -1,0 +1,48 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { serialize } from "cookie";
+import { useTranslation } from "react-i18next";
+import { DisplaySettings } from "~/components/sports/DisplaySettings";
+import { isProduction } from "~/env.server";
+import { pageAction } from "~/forms/action.server";
+import { pageLoader } from "~/loaders/guards.server";
+import { safeReturnPath } from "~/loaders/return-to";
+import { DISPLAY_COOKIE, DISPLAY_COOKIE_MAX_AGE_S, displayCookieValue, displaySettingsSchema } from "~/sports/display";
+
+/** The header's quick display settings; this page shows the same form, with the error of a refused post. */
+export const loader = (args: LoaderFunctionArgs) => pageLoader(args, "display-settings", async (ctx) => ({ lng: ctx.site.lng }));
+
+/** Keeps the guest's odds format, view and theme in a cookie and goes back to the page. */
+export const action = (args: ActionFunctionArgs) =>
+  pageAction(
+    args,
+    "display-settings",
+    displaySettingsSchema,
+    async ({ ctx, value, formData }) => {
+      const back = safeReturnPath(formData.get("returnTo"), `/${ctx.site.lng}`);
+      return redirect(back, {
+        headers: {
+          "Set-Cookie": serialize(DISPLAY_COOKIE, displayCookieValue(value), { path: "/", maxAge: DISPLAY_COOKIE_MAX_AGE_S, httpOnly: true, sameSite: "lax", secure: isProduction }),
+        },
+      });
+    },
+    { invalid: () => ({ error: "invalid" as const }) },
+  );
+
+export default function DisplaySettingsPage() {
+  const { lng } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  return (
+    <div className="page-narrow">
+      <h1 className="page-title">{t("display.title")}</h1>
+      {actionData && "error" in actionData ? (
+        <p className="notice notice--danger" role="alert">
+          {t("display.invalid")}
+        </p>
+      ) : null}
+      <DisplaySettings lng={lng} returnTo={`/${lng}`} open />
+    </div>
+  );
+}

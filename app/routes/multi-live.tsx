@@ -1,0 +1,146 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { serialize } from "cookie";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { z } from "zod";
+import { GameClock } from "~/components/sports/GameClock";
+import { MatchTracker } from "~/components/sports/MatchTracker";
+import { OddButton, OutcomesForm } from "~/components/sports/OddButton";
+import { gamePath } from "~/components/sports/paths";
+import { Scoreboard } from "~/components/sports/Scoreboard";
+import { SportsLayout } from "~/components/sports/SportsLayout";
+import { useLiveFeed } from "~/components/sports/use-live-feed";
+import { isProduction } from "~/env.server";
+import { pageAction } from "~/forms/action.server";
+import { pageLoader } from "~/loaders/guards.server";
+import { requestCookies } from "~/loaders/request.server";
+import { routeSeo } from "~/loaders/seo.server";
+import { cachedFeed, sportsContext } from "~/loaders/sports.server";
+import { useRootData } from "~/root";
+import { seoMeta } from "~/seo";
+import { POLL_LIVE_BUSY_MS } from "~/sports/polling";
+import sportsStyles from "~/styles/sports.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];
+
+/** The bettor's multi-live choice, remembered in a cookie (works for guests and without JavaScript). */
+const MULTI_COOKIE = "multi_live";
+const MULTI_MAX = 4;
+const MULTI_COOKIE_MAX_AGE_S = 30 * 86_400;
+
+function chosenIds(request: Request): number[] {
+  const raw = requestCookies(request)[MULTI_COOKIE] ?? "";
+  return [...new Set(raw.split(".").filter((v) => /^\d{1,9}$/.test(v)).map(Number))].slice(0, MULTI_MAX);
+}
+
+/** multi (SPEC §2 multi-live): several live games side by side, chosen by the bettor and remembered. */
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader(args, "multi", async (ctx) => {
+    const [sc, feed, seo] = await Promise.all([sportsContext(ctx.site.lng, "live"), cachedFeed({ section: "live" }), routeSeo(ctx, "multi.description")]);
+    const games = (feed?.games ?? []).map(sc.toGame);
+    const chosen = chosenIds(args.request);
+    return {
+      lng: ctx.site.lng,
+      sports: sc.sports,
+      games,
+      version: feed?.version ?? 0,
+      // A chosen game that finished has left the live feed: it drops out of the view.
+      chosen: chosen.filter((id) => games.some((g) => g.id === id)),
+      timeZone: ctx.site.config.defaultTimeZone,
+      seo,
+    };
+  });
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+
+const formSchema = z.object({ intent: z.enum(["add", "remove"]), gameId: z.string().regex(/^\d{1,9}$/).transform(Number) });
+
+export const action = (args: ActionFunctionArgs) =>
+  pageAction(args, "multi", formSchema, async ({ ctx, value: { intent, gameId } }) => {
+    const current = chosenIds(args.request).filter((id) => id !== gameId);
+    // The newest choice wins a place; the oldest leaves when the view is full.
+    const next = intent === "add" ? [...current, gameId].slice(-MULTI_MAX) : current;
+    return redirect(`/${ctx.site.lng}/multi`, {
+      headers: { "Set-Cookie": serialize(MULTI_COOKIE, next.join("."), { path: "/", maxAge: MULTI_COOKIE_MAX_AGE_S, httpOnly: true, sameSite: "lax", secure: isProduction }) },
+    });
+  }, { plain: true });
+
+function ToggleForm({ gameId, intent, label }: { gameId: number; intent: "add" | "remove"; label: string }) {
+  return (
+    <form method="post" className="multi-toggle">
+      <AuthenticityTokenInput />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="gameId" value={gameId} />
+      <button type="submit" className={`chip${intent === "remove" ? "" : " chip--add"}`} aria-label={label}>
+        {intent === "add" ? "+" : "×"}
+      </button>
+    </form>
+  );
+}
+
+export default function MultiLive() {
+  const d = useLoaderData<typeof loader>();
+  const root = useRootData();
+  const { t } = useTranslation();
+  const here = `/${d.lng}/multi`;
+  const { games, moves } = useLiveFeed({ games: d.games, version: d.version, feedUrl: `/${d.lng}/sports-feed?section=live`, intervalMs: POLL_LIVE_BUSY_MS, isBot: root?.isBot ?? true });
+  const chosen = d.chosen.map((id) => games.find((g) => g.id === id)).filter((g) => g !== undefined);
+  const others = games.filter((g) => !d.chosen.includes(g.id));
+  return (
+    <SportsLayout lng={d.lng} section="live" sports={d.sports} here={here}>
+      <header className="sports-head">
+        <h1 className="sports-head__title">
+          <span className="live-dot" aria-hidden="true" />
+          {t("multi.title")}
+        </h1>
+        <span className="sports-head__count">{t("multi.chosen", { n: chosen.length, max: MULTI_MAX })}</span>
+      </header>
+      {chosen.length === 0 ? <p className="sports-empty">{t("multi.empty")}</p> : null}
+      <div className="multi-grid">
+        {chosen.map((game) => (
+          <article key={game.id} className="multi-panel" id={`game-${game.id}`} aria-label={`${game.home.name} — ${game.away.name}`}>
+            <div className="multi-panel__bar">
+              <Link to={gamePath(d.lng, "live", game)} className="multi-panel__link">
+                {t("sports.allMarkets", { home: game.home.name, away: game.away.name })}
+              </Link>
+              <ToggleForm gameId={game.id} intent="remove" label={t("multi.remove", { game: `${game.home.name} — ${game.away.name}` })} />
+            </div>
+            <Scoreboard game={game} timeZone={d.timeZone} lng={d.lng} />
+            {game.hasVideo ? <MatchTracker game={game} /> : null}
+            <OutcomesForm lng={d.lng} game={game} returnTo={here} className="multi-panel__markets">
+              {game.markets.slice(0, 3).map((market) => (
+                <div key={market.id} className="market">
+                  <h2 className="market__name">{market.name}</h2>
+                  <div className={`market__outcomes market__outcomes--${Math.min(market.outcomes.length, 3)}`}>
+                    {market.outcomes.map((o) => (
+                      <OddButton key={o.id} game={game} market={market} outcome={o} move={moves.get(o.id)} />
+                    ))}
+                  </div>
+                </div>
+              ))}
+            </OutcomesForm>
+          </article>
+        ))}
+      </div>
+      <section aria-labelledby="multi-pick">
+        <h2 id="multi-pick" className="home-block__title">
+          {t("multi.pick")}
+        </h2>
+        <ul className="multi-pick">
+          {others.map((game) => (
+            <li key={game.id} className="multi-pick__item">
+              <GameClock game={game} timeZone={d.timeZone} lng={d.lng} />
+              <span className="multi-pick__teams">
+                {game.sportName} · {game.home.name} — {game.away.name}
+                {game.score ? ` ${game.score.home}:${game.score.away}` : ""}
+              </span>
+              <ToggleForm gameId={game.id} intent="add" label={t("multi.add", { game: `${game.home.name} — ${game.away.name}` })} />
+            </li>
+          ))}
+        </ul>
+      </section>
+    </SportsLayout>
+  );
+}

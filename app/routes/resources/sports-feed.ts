@@ -1,0 +1,95 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { isMaintenanceActive } from "~/loaders/guard-rules";
+import { MAINTENANCE_COOKIE } from "~/loaders/guards.server";
+import { requestCookies } from "~/loaders/request.server";
+import { requireSite } from "~/loaders/site.server";
+import { FEED_CACHE_MS, cachedFeed, cachedGame, cachedTop, sportsContext } from "~/loaders/sports.server";
+import { MicroCache } from "~/services/micro-cache.server";
+import type { GameView } from "~/sports/model";
+
+/**
+ * GET /{lng}/sports-feed: what the live pages poll (SPEC §9 intervals).
+ *   ?section=live|line[&sport=ID][&champ=ID]   a list scope (main markets)
+ *   ?game=ID                                   one game, every market
+ *   ?top=live|line                             the home page's top games
+ *   &v=VERSION                                 the version the page has: the answer is the delta since
+ * The answer carries a strong ETag of its scope and version; a poll that has the current version
+ * (or sends the ETag back) gets 304 and no body. A stale or garbage version gets a full snapshot.
+ *
+ * Cost: no guard chain (its block, redirect and session calls are per visitor) — the feed is the
+ * public odds a page already showed — and a micro-cache per scope and version, so any number of
+ * viewers cost one platform call per scope per second. The platform serves it from memory.
+ */
+
+const version = z
+  .string()
+  .regex(/^\d{1,15}$/)
+  .transform(Number)
+  .optional()
+  .catch(undefined);
+const idParam = z.string().regex(/^\d{1,9}$/).transform(Number).optional();
+const querySchema = z.union([
+  z.object({ game: z.string().regex(/^\d{1,9}$/).transform(Number), v: version }),
+  z.object({ top: z.enum(["live", "line"]), v: version }),
+  z.object({ section: z.enum(["live", "line"]), sport: idParam, champ: idParam, v: version }),
+]);
+
+interface FeedBody {
+  status: 200 | 304 | 404;
+  etag: string | null;
+  body: string | null;
+}
+
+const answers = new MicroCache(FEED_CACHE_MS, 4_000);
+const TOP_LIMIT = 10;
+
+function json(body: unknown) {
+  return JSON.stringify(body);
+}
+
+async function build(lng: string, q: z.infer<typeof querySchema>): Promise<FeedBody> {
+  if ("game" in q) {
+    const answer = await cachedGame(q.game, q.v);
+    if (!answer) return { status: 404, etag: null, body: null };
+    const etag = `"g${q.game}.${answer.version}.${lng}"`;
+    if (answer.type === "delta") return { status: 304, etag, body: null };
+    const live = answer.game.status === 2 || answer.game.status === 3;
+    const sc = await sportsContext(lng, live ? "live" : "line");
+    return { status: 200, etag, body: json({ type: "snapshot", version: answer.version, games: [sc.toGame(answer.game)], removed: [] }) };
+  }
+  if ("top" in q) {
+    const answer = await cachedTop(q.top, TOP_LIMIT);
+    const etag = `"t${q.top}.${answer.version}.${lng}"`;
+    if (q.v === answer.version) return { status: 304, etag, body: null };
+    const sc = await sportsContext(lng, q.top);
+    return { status: 200, etag, body: json({ type: "snapshot", version: answer.version, games: answer.games.map(sc.toGame), removed: [] }) };
+  }
+  const feed = await cachedFeed({ section: q.section, sportId: q.sport ?? null, champId: q.champ ?? null, version: q.v ?? null });
+  if (!feed) return { status: 404, etag: null, body: null };
+  const etag = `"${q.section}.${q.sport ?? 0}.${q.champ ?? 0}.${feed.version}.${lng}"`;
+  if (feed.type === "delta" && feed.version === feed.since && feed.games.length === 0 && feed.removed.length === 0) {
+    return { status: 304, etag, body: null };
+  }
+  const sc = await sportsContext(lng, q.section);
+  const games: GameView[] = feed.games.map(sc.toGame);
+  return { status: 200, etag, body: json({ type: feed.type, version: feed.version, games, removed: feed.type === "delta" ? feed.removed : [] }) };
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const site = await requireSite(args);
+  const headers = { "Cache-Control": "no-cache", Vary: "Accept-Language" };
+  if (isMaintenanceActive({ cookie: requestCookies(args.request)[MAINTENANCE_COOKIE], maintenance: site.config.maintenance })) {
+    return new Response(null, { status: 503, headers: { ...headers, "Retry-After": "60" } });
+  }
+  const parsed = querySchema.safeParse(Object.fromEntries(site.url.searchParams));
+  if (!parsed.success) return Response.json({ error: "bad_request" }, { status: 400, headers });
+  const q = parsed.data;
+  const key = `${site.lng}|${JSON.stringify(q)}`;
+  const answer = await answers.get(key, () => build(site.lng, q));
+  if (answer.status === 404) return Response.json({ error: "not_found" }, { status: 404, headers });
+  const etagHeaders = { ...headers, "Content-Type": "application/json; charset=utf-8", ...(answer.etag ? { ETag: answer.etag } : {}) };
+  const ifNoneMatch = args.request.headers.get("if-none-match");
+  if (answer.status === 304 || (answer.etag && ifNoneMatch === answer.etag)) return new Response(null, { status: 304, headers: etagHeaders });
+  return new Response(answer.body, { status: 200, headers: etagHeaders });
+}

@@ -1,0 +1,112 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Breadcrumbs } from "~/components/sports/Breadcrumbs";
+import { ResultList } from "~/components/sports/ResultList";
+import { pageLoader } from "~/loaders/guards.server";
+import { routeSeo } from "~/loaders/seo.server";
+import { sportsContext } from "~/loaders/sports.server";
+import { getResultDates, getResults } from "~/services/sports.server";
+import { seoMeta } from "~/seo";
+import sportsStyles from "~/styles/sports.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];
+
+const PAGE = 50;
+
+/**
+ * results/{type?} (SPEC §2: live or zone): finished games with their scores, searchable by day,
+ * sport, championship and a team or championship name. A plain GET form: works without JavaScript.
+ */
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader(args, "results", async (ctx) => {
+    const type = args.params.type;
+    if (type !== undefined && type !== "live" && type !== "zone") throw new Response("Not Found", { status: 404 });
+    const q = ctx.site.url.searchParams;
+    const date = /^\d{4}-\d{2}-\d{2}$/.test(q.get("date") ?? "") ? q.get("date") : null;
+    const sport = /^\d{1,9}$/.test(q.get("sport") ?? "") ? Number(q.get("sport")) : null;
+    const text = (q.get("q") ?? "").trim().slice(0, 64);
+    const page = Math.max(1, Math.min(100, Number(q.get("page")) || 1));
+    const [sc, results, dates, seo] = await Promise.all([
+      sportsContext(ctx.site.lng, "line"),
+      getResults({ date, sport, q: text.length >= 2 ? text : null, limit: PAGE, offset: (page - 1) * PAGE }, args.request.signal),
+      getResultDates({ sport }, args.request.signal),
+      routeSeo(ctx, "results.description"),
+    ]);
+    return {
+      lng: ctx.site.lng,
+      type: type ?? null,
+      sports: sc.sports.map((s) => ({ id: s.id, name: s.name })),
+      games: results.games.map(sc.toGame),
+      total: results.total,
+      dates: dates.dates.slice(0, 30),
+      filters: { date, sport, q: text, page },
+      timeZone: ctx.site.config.defaultTimeZone,
+      seo,
+    };
+  });
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+
+export default function Results() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const base = `/${data.lng}/results${data.type ? `/${data.type}` : ""}`;
+  const pageLink = (page: number) => {
+    const p = new URLSearchParams();
+    if (data.filters.date) p.set("date", data.filters.date);
+    if (data.filters.sport) p.set("sport", String(data.filters.sport));
+    if (data.filters.q) p.set("q", data.filters.q);
+    p.set("page", String(page));
+    return `${base}?${p}`;
+  };
+  return (
+    <div className="sports-page">
+      <Breadcrumbs items={[{ label: t("sports.home"), href: `/${data.lng}` }, { label: t("results.title") }]} />
+      <h1 className="page-title">{t("results.title")}</h1>
+      <nav className="list-filters__time" aria-label={t("results.type")}>
+        <Link to={`/${data.lng}/results`} className={`chip${data.type === null ? " is-active" : ""}`}>
+          {t("results.all")}
+        </Link>
+        <Link to={`/${data.lng}/results/live`} className={`chip${data.type === "live" ? " is-active" : ""}`}>
+          {t("results.live")}
+        </Link>
+      </nav>
+      <Form method="get" action={base} className="results-search">
+        <label>
+          <span>{t("results.date")}</span>
+          <input type="date" name="date" defaultValue={data.filters.date ?? ""} list="result-dates" />
+          <datalist id="result-dates">
+            {data.dates.map((d) => (
+              <option key={d.date} value={d.date} />
+            ))}
+          </datalist>
+        </label>
+        <label>
+          <span>{t("results.sport")}</span>
+          <select name="sport" defaultValue={data.filters.sport ?? ""}>
+            <option value="">{t("results.allSports")}</option>
+            {data.sports.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>{t("results.search")}</span>
+          <input type="search" name="q" defaultValue={data.filters.q} minLength={2} maxLength={64} />
+        </label>
+        <button type="submit" className="button button--primary">
+          {t("results.find")}
+        </button>
+      </Form>
+      <p className="muted">{t("results.found", { n: data.total })}</p>
+      <ResultList games={data.games} lng={data.lng} timeZone={data.timeZone} />
+      <nav className="pager-links" aria-label={t("results.pages")}>
+        {data.filters.page > 1 ? <Link to={pageLink(data.filters.page - 1)}>← {t("results.previous")}</Link> : null}
+        {data.filters.page * PAGE < data.total ? <Link to={pageLink(data.filters.page + 1)}>{t("results.next")} →</Link> : null}
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { Breadcrumbs } from "~/components/sports/Breadcrumbs";
+import { MarketGroups } from "~/components/sports/MarketGroups";
+import { MatchTracker } from "~/components/sports/MatchTracker";
+import { champPath, gamePath, sectionPath, sportPath } from "~/components/sports/paths";
+import { Scoreboard } from "~/components/sports/Scoreboard";
+import { SportsLayout } from "~/components/sports/SportsLayout";
+import { useLiveFeed } from "~/components/sports/use-live-feed";
+import { pageLoader } from "~/loaders/guards.server";
+import { pageSeo } from "~/loaders/seo.server";
+import { cachedGame, sportsContext } from "~/loaders/sports.server";
+import { useRootData } from "~/root";
+import { seoMeta } from "~/seo";
+import { type Section, isFinishedStatus, isLiveStatus } from "~/sports/model";
+import { pollIntervalMs } from "~/sports/polling";
+import { parseIdSlug } from "~/sports/slug";
+import sportsStyles from "~/styles/sports.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];
+
+const notFound = () => new Response("Not Found", { status: 404 });
+
+/**
+ * /{lng}/{live|line}/{sport}/{champ}/{game}: one game with every market, grouped; live games
+ * follow the feed and show the match tracker; a finished game shows its result.
+ */
+export const loader = (args: LoaderFunctionArgs) => {
+  const urlSection: Section = /\/live\//.test(new URL(args.request.url).pathname) ? "live" : "line";
+  return pageLoader(args, `${urlSection}-game`, async (ctx) => {
+    const { params } = args;
+    const lng = ctx.site.lng;
+    const ids = [params.sport, params.champ, params.game].map(parseIdSlug);
+    if (ids.some((id) => id === null)) throw notFound();
+    const gameId = ids[2]!;
+    const answer = await cachedGame(gameId);
+    if (!answer || answer.type !== "snapshot") throw notFound();
+    const status = answer.game.status;
+    // A live game lives under /live, a line game under /line; a finished one stays where it was found.
+    const section: Section = isLiveStatus(status) ? "live" : isFinishedStatus(status) ? urlSection : "line";
+    const sc = await sportsContext(lng, section);
+    const game = sc.toGame(answer.game);
+    const canonical = gamePath(lng, section, game);
+    if (canonical !== ctx.site.url.pathname) throw redirect(`${canonical}${ctx.site.url.search}`, 301);
+
+    const t = sc.t;
+    const sport = { id: game.sportId, slug: game.sportSlug };
+    const vars = { home: game.home.name, away: game.away.name, champ: game.champName, sport: game.sportName };
+    const seo = await pageSeo(ctx.site, { titleKey: ctx.meta.titleKey });
+    const finished = isFinishedStatus(status);
+    return {
+      lng,
+      section,
+      game,
+      version: answer.version,
+      sports: sc.sports,
+      timeZone: ctx.site.config.defaultTimeZone,
+      path: canonical,
+      crumbs: [
+        { label: t("sports.home"), href: `/${lng}` },
+        { label: t(`sports.section.${section}`), href: sectionPath(lng, section) },
+        { label: game.sportName, href: sportPath(lng, section, sport) },
+        { label: game.champName, href: champPath(lng, section, sport, { id: game.champId, slug: game.champSlug }) },
+        { label: `${game.home.name} — ${game.away.name}`, href: canonical },
+      ],
+      feedUrl: finished ? null : `/${lng}/sports-feed?game=${game.id}`,
+      intervalMs: pollIntervalMs(section === "live" ? { kind: "live", sportSlug: game.sportSlug, champId: game.champId } : { kind: "line" }),
+      seo: {
+        ...seo,
+        title: `${t(finished ? "sports.seo.resultTitle" : "sports.seo.gameTitle", vars)} — ${ctx.site.config.companyName}`,
+        description: t("sports.seo.gameDescription", vars),
+      },
+    };
+  });
+};
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+
+export default function SportsGame() {
+  const data = useLoaderData<typeof loader>();
+  const root = useRootData();
+  const { t } = useTranslation();
+  const initial = useMemo(() => [data.game], [data.game]);
+  const { games, moves } = useLiveFeed({ games: initial, version: data.version, feedUrl: data.feedUrl, intervalMs: data.intervalMs, isBot: root?.isBot ?? true });
+  const game = games.find((g) => g.id === data.game.id) ?? data.game;
+  const finished = isFinishedStatus(game.status);
+  return (
+    <SportsLayout lng={data.lng} section={data.section} sports={data.sports} activeSportId={game.sportId} here={data.path}>
+      <Breadcrumbs items={data.crumbs} />
+      <h1 className="visually-hidden">
+        {game.home.name} — {game.away.name}
+      </h1>
+      <div className="game-page" id={`game-${game.id}`}>
+        <Scoreboard game={game} timeZone={data.timeZone} lng={data.lng} wide />
+        {game.hasVideo && isLiveStatus(game.status) ? <MatchTracker game={game} /> : null}
+        {finished ? (
+          <p className="notice notice--info" role="status">
+            {t(game.status === 5 ? "sports.gameCancelled" : "sports.gameFinished")}
+          </p>
+        ) : (
+          <MarketGroups game={game} lng={data.lng} here={data.path} moves={moves} />
+        )}
+      </div>
+    </SportsLayout>
+  );
+}

@@ -1,0 +1,72 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Breadcrumbs } from "~/components/sports/Breadcrumbs";
+import { GroupedGames } from "~/components/sports/GameList";
+import { ResultList } from "~/components/sports/ResultList";
+import { pageLoader } from "~/loaders/guards.server";
+import { pageSeo } from "~/loaders/seo.server";
+import { sportsContext } from "~/loaders/sports.server";
+import { getTeam } from "~/services/sports.server";
+import { seoMeta } from "~/seo";
+import { groupGames } from "~/sports/filters";
+import sportsStyles from "~/styles/sports.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];
+
+/** team/{teamId} (docs/PRODUCT.md): a team's coming fixtures with odds, its results and its form. */
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader(args, "team", async (ctx) => {
+    const teamId = Number(args.params.teamId);
+    const [team, sc] = await Promise.all([getTeam(teamId, args.request.signal), sportsContext(ctx.site.lng, "line")]);
+    if (!team) throw new Response("Not Found", { status: 404 });
+    const seo = await pageSeo(ctx.site, { titleKey: ctx.meta.titleKey });
+    return {
+      lng: ctx.site.lng,
+      team: team.team,
+      fixtures: team.fixtures.map(sc.toGame),
+      results: team.results.map(sc.toGame),
+      form: team.form,
+      timeZone: ctx.site.config.defaultTimeZone,
+      seo: { ...seo, title: `${sc.t("team.seoTitle", { team: team.team.name })} — ${ctx.site.config.companyName}`, description: sc.t("team.seoDescription", { team: team.team.name }) },
+    };
+  });
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+
+export default function Team() {
+  const d = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const here = `/${d.lng}/team/${d.team.id}`;
+  return (
+    <div className="sports-page">
+      <Breadcrumbs items={[{ label: t("sports.home"), href: `/${d.lng}` }, { label: d.team.name }]} />
+      <h1 className="page-title">{d.team.name}</h1>
+      <p className="muted">{d.team.countryName}</p>
+      <section aria-labelledby="form-title">
+        <h2 id="form-title" className="section-title">
+          {t("statistic.form")}
+        </h2>
+        <p className="form-letters">
+          {d.form.map((f, i) => (
+            <span key={i} className={`form-letter form-letter--${f}`}>
+              {t(`statistic.formLetter.${f}`)}
+            </span>
+          ))}
+        </p>
+      </section>
+      <section aria-labelledby="fixtures-title">
+        <h2 id="fixtures-title" className="section-title">
+          {t("team.fixtures")}
+        </h2>
+        <GroupedGames groups={groupGames(d.fixtures, { byCountry: false })} section="line" ctx={{ lng: d.lng, timeZone: d.timeZone, here, moves: new Map() }} emptyText={t("sports.noGames")} />
+      </section>
+      <section aria-labelledby="results-title">
+        <h2 id="results-title" className="section-title">
+          {t("team.results")}
+        </h2>
+        <ResultList games={d.results} lng={d.lng} timeZone={d.timeZone} />
+      </section>
+    </div>
+  );
+}

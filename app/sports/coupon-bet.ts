@@ -1,0 +1,72 @@
+// From a feed outcome to a bet in the coupon (SPEC §3 Bet in coupon). The same function runs in
+// the browser (a click on a coefficient) and on the server (the no-JavaScript form), so both
+// paths put the same bet in the coupon.
+
+import { type CouponBet, couponBetSchema } from "~/coupon/model";
+import { type GameView, type MarketView, type OutcomeView, isFinishedStatus, isLiveStatus } from "./model";
+
+/** Why an outcome cannot join the coupon (issue 13 "Bad input"); each has a dictionary key. */
+export type AddToCouponRefusal = "unknown-outcome" | "game-finished";
+
+export function couponBetFromOutcome(game: GameView, market: MarketView, outcome: OutcomeView): CouponBet {
+  return couponBetSchema.parse({
+    market: {
+      id: outcome.id,
+      coef: outcome.coef,
+      sportId: game.sportId,
+      typeId: market.typeId,
+      kind: 0,
+      isLive: isLiveStatus(game.status),
+      gameId: game.id,
+      champId: game.champId,
+      sportName: game.sportName,
+      champName: game.champName,
+      opponent1Name: game.home.name,
+      opponent2Name: game.away.name,
+      marketName: market.name,
+      outcomeName: outcome.name,
+    },
+    gameNumber: game.id,
+    gameStatus: game.status,
+    gameStartAt: game.startAt,
+    gameTimeSec: isLiveStatus(game.status) ? game.gameTimeSec ?? 0 : null,
+    scores: game.score ? { opponent1: game.score.home, opponent2: game.score.away } : null,
+    isBlocked: market.isBlocked || outcome.isBlocked,
+  });
+}
+
+/** The outcome of a game by id, with its market; or why it cannot be added. */
+export function findOutcome(
+  game: GameView | null,
+  outcomeId: string,
+): { ok: true; market: MarketView; outcome: OutcomeView } | { ok: false; reason: AddToCouponRefusal } {
+  if (!game) return { ok: false, reason: "unknown-outcome" };
+  if (isFinishedStatus(game.status)) return { ok: false, reason: "game-finished" };
+  for (const market of game.markets) {
+    const outcome = market.outcomes.find((o) => o.id === outcomeId);
+    if (outcome) return { ok: true, market, outcome };
+  }
+  return { ok: false, reason: "unknown-outcome" };
+}
+
+/** Fresh copies of the coupon bets a feed snapshot changed: new coefficient, lock, score and time. */
+export function refreshedBets(bets: readonly CouponBet[], games: readonly GameView[]): CouponBet[] {
+  const byOutcome = new Map<string, { game: GameView; market: MarketView; outcome: OutcomeView }>();
+  for (const game of games) for (const market of game.markets) for (const outcome of market.outcomes) byOutcome.set(outcome.id, { game, market, outcome });
+  const fresh: CouponBet[] = [];
+  for (const bet of bets) {
+    const hit = byOutcome.get(bet.market.id);
+    if (!hit) continue;
+    const next = couponBetFromOutcome(hit.game, hit.market, hit.outcome);
+    const same =
+      next.market.coef === bet.market.coef &&
+      next.isBlocked === bet.isBlocked &&
+      next.gameStatus === bet.gameStatus &&
+      next.gameTimeSec === bet.gameTimeSec &&
+      next.scores?.opponent1 === bet.scores?.opponent1 &&
+      next.scores?.opponent2 === bet.scores?.opponent2;
+    if (same) continue;
+    fresh.push({ ...bet, market: { ...bet.market, coef: next.market.coef, isLive: next.market.isLive }, gameStatus: next.gameStatus, gameTimeSec: next.gameTimeSec, scores: next.scores, isBlocked: next.isBlocked });
+  }
+  return fresh;
+}

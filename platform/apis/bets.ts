@@ -1,0 +1,207 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { Db } from "../db/index.ts";
+import { type CouponInput, type Refusal, couponJson, couponViews, decideCoupon, maxBetAmount, placeCoupon } from "../domain/bets.ts";
+import { MAX_TRANSFER_AMOUNT, requestHash } from "../domain/ledger.ts";
+import { type AuthEnv, requireUser } from "./auth.ts";
+import { apiError, containsNul, parseParams, parseQuery } from "./http.ts";
+
+// The bet API (docs/BETS-API.md): place a coupon exactly once, ask for the maximum stake, read
+// a coupon and the bettor's history.
+
+const minorUnits = z.number().int().min(1).max(MAX_TRANSFER_AMOUNT);
+const id = z.union([z.number().int(), z.string().regex(/^\d{1,10}$/).transform(Number)]).pipe(z.number().int().min(1).max(2_147_483_647));
+
+/** A decimal coefficient with at most two decimals, as integer hundredths. */
+const coef = z
+  .number()
+  .finite()
+  .min(1.01)
+  .max(100_000)
+  .transform((value, ctx) => {
+    const hundredths = Math.round(value * 100);
+    if (Math.abs(value * 100 - hundredths) > 1e-6) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "a coefficient has at most two decimals" });
+      return z.NEVER;
+    }
+    return hundredths;
+  });
+
+const betSchema = z.object({
+  // the site's bet id is the outcome id (docs/SPORTS-API.md): marketId in the coupon, outcomeId here
+  outcomeId: id.optional(),
+  marketId: id.optional(),
+  coef,
+  marketVersion: z.number().int().min(0).max(2_147_483_647).optional(),
+  isLive: z.boolean().optional(),
+  isBanker: z.boolean().optional(),
+  blockId: z.number().int().min(0).max(2_147_483_647).nullable().optional(),
+  amount: minorUnits.optional(),
+});
+
+const couponSchema = z.object({
+  id: z.string().max(128).optional(),
+  accountId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  typeId: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(4), z.literal(9)]),
+  amount: minorUnits.optional(),
+  amountByBetId: z.record(z.string().regex(/^\d{1,10}$/), minorUnits).optional(),
+  bets: z.array(betSchema).min(1).max(100),
+  systemValue: z.number().int().min(1).max(100).optional(),
+  changeCoefAction: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(2),
+  exactCoef: coef.nullable().optional(),
+  isDropOnScoreChange: z.boolean().default(false),
+  promoCode: z.string().trim().max(32).nullable().optional(),
+});
+
+const idempotencyKey = z.string().regex(/^[\x21-\x7e]{1,128}$/, "1 to 128 printable ASCII characters");
+
+type ParsedCoupon = { ok: true; input: CouponInput; raw: unknown } | { ok: false; status: 400; code: string; message: string };
+
+function toInput(body: z.infer<typeof couponSchema>): ParsedCoupon {
+  const bets = [];
+  for (const bet of body.bets) {
+    const outcomeId = bet.outcomeId ?? bet.marketId;
+    if (!outcomeId) return { ok: false, status: 400, code: "bad_request", message: "bets: each bet names its outcomeId" };
+    const amount = bet.amount ?? body.amountByBetId?.[String(outcomeId)];
+    bets.push({
+      outcomeId,
+      coef: bet.coef,
+      marketVersion: bet.marketVersion,
+      isLive: bet.isLive,
+      // a banker is a system bet in the lobby block (blockId 0) or flagged as one
+      isBanker: body.typeId === 2 && (bet.isBanker === true || bet.blockId === 0),
+      amount,
+    });
+  }
+  const amount = body.typeId === 9 ? bets.reduce((sum, b) => sum + (b.amount ?? 0), 0) : body.amount;
+  if (amount === undefined || amount < 1) return { ok: false, status: 400, code: "invalid_amount", message: "amount: a positive integer of minor units is required" };
+  if (amount > MAX_TRANSFER_AMOUNT) return { ok: false, status: 400, code: "invalid_amount", message: "amount: too large" };
+  return {
+    ok: true,
+    raw: body,
+    input: {
+      accountId: body.accountId,
+      typeId: body.typeId,
+      amount,
+      systemValue: body.systemValue,
+      bets,
+      changeCoefAction: body.changeCoefAction,
+      exactCoef: body.exactCoef ?? null,
+      isDropOnScoreChange: body.isDropOnScoreChange,
+      promoCode: body.promoCode ? body.promoCode : null,
+    },
+  };
+}
+
+/** Reads and checks a coupon body; a bad amount is "invalid_amount", anything else "bad_request". */
+async function readCoupon(text: string, schema: typeof couponSchema): Promise<ParsedCoupon> {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { ok: false, status: 400, code: "bad_request", message: "body: expected a JSON document" };
+  }
+  if (containsNul(body)) return { ok: false, status: 400, code: "bad_request", message: "body: text must not contain NUL characters" };
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const path = issue?.path.join(".") ?? "body";
+    const isAmount = issue?.path.some((p) => p === "amount" || p === "amountByBetId");
+    return { ok: false, status: 400, code: isAmount ? "invalid_amount" : "bad_request", message: `${path}: ${issue?.message ?? "invalid"}` };
+  }
+  return toInput(parsed.data);
+}
+
+function refused(c: Parameters<typeof apiError>[0], r: Refusal) {
+  return apiError(c, r.status, r.code, r.message, r.extra);
+}
+
+const historyQuery = z.object({
+  state: z.enum(["waiting", "open", "refused", "settled"]).optional(),
+  typeId: z.coerce.number().int().min(0).max(9).optional(),
+  statusId: z.coerce.number().int().min(-2).max(6).optional(),
+  from: z.string().datetime({ offset: true }).optional(),
+  to: z.string().datetime({ offset: true }).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+export interface BetsApiOptions {
+  liveDelayMs?: number;
+}
+
+export function betsApi(db: Db, options: BetsApiOptions = {}) {
+  const app = new Hono<AuthEnv>();
+  const signedIn = requireUser(db);
+  const liveDelayMs = options.liveDelayMs === undefined ? undefined : () => options.liveDelayMs!;
+
+  app.post("/bets/coupon", signedIn, async (c) => {
+    const keyHeader = c.req.header("idempotency-key");
+    const text = await c.req.text();
+    const parsed = await readCoupon(text, couponSchema);
+    if (!parsed.ok) return apiError(c, parsed.status, parsed.code, parsed.message);
+    const key = idempotencyKey.safeParse(keyHeader ?? (parsed.raw as { id?: string }).id);
+    if (!key.success) return apiError(c, 400, "idempotency_key_required", "Idempotency-Key: 1 to 128 printable ASCII characters are required");
+    const result = await placeCoupon(db, c.var.user.id, key.data, requestHash(parsed.raw), parsed.input, { liveDelayMs });
+    if (!result.ok) return refused(c, result.refusal);
+    if (result.replayed) c.header("idempotent-replayed", "true");
+    return c.json({ result: result.response }, result.status);
+  });
+
+  app.post("/bets/max-bet-amount", signedIn, async (c) => {
+    // The stake does not matter here: a missing amount (or single's amount) counts as 1.
+    let raw: unknown;
+    try {
+      raw = JSON.parse(await c.req.text());
+    } catch {
+      return apiError(c, 400, "bad_request", "body: expected a JSON document");
+    }
+    if (raw && typeof raw === "object" && !Array.isArray(raw)) {
+      const body = raw as { amount?: unknown; bets?: unknown };
+      raw = {
+        ...body,
+        amount: body.amount ?? 1,
+        bets: Array.isArray(body.bets) ? body.bets.map((b: unknown) => (b && typeof b === "object" ? { amount: 1, ...b } : b)) : body.bets,
+      };
+    }
+    const parsed = await readCoupon(JSON.stringify(raw), couponSchema);
+    if (!parsed.ok) return apiError(c, parsed.status, parsed.code, parsed.message);
+    const result = await maxBetAmount(db, c.var.user.id, parsed.input);
+    if (!result.ok) return refused(c, result.refusal);
+    return c.json({ result: { maxBetAmount: result.maxBetAmount, minBetAmount: result.minBetAmount, available: result.available } });
+  });
+
+  app.get("/bets/coupons/:couponId", signedIn, async (c) => {
+    const params = parseParams(c, z.object({ couponId: z.string().regex(/^\d{1,15}$/, "digits only").transform(Number) }));
+    if (!params.ok) return params.response;
+    await decideCoupon(db, params.data.couponId);
+    const [coupon] = await couponViews(db, [params.data.couponId]);
+    const owner = coupon ? await db.selectFrom("bet_coupon").select("user_id").where("id", "=", String(coupon.id)).executeTakeFirst() : undefined;
+    // Someone else's coupon is answered as missing.
+    if (!coupon || owner?.user_id !== c.var.user.id) return apiError(c, 404, "not_found", "No such coupon");
+    return c.json({ result: couponJson(coupon) });
+  });
+
+  app.get("/bets/coupons", signedIn, async (c) => {
+    const q = parseQuery(c, historyQuery);
+    if (!q.ok) return q.response;
+    const { state, typeId, statusId, from, to, page, pageSize } = q.data;
+    let query = db.selectFrom("bet_coupon").where("user_id", "=", c.var.user.id);
+    if (state) query = query.where("state", "=", state);
+    if (typeId !== undefined) query = query.where((eb) => eb.or([eb("type_id", "=", typeId), eb("group_type_id", "=", typeId)]));
+    if (statusId !== undefined) query = query.where("status_id", "=", statusId);
+    if (from) query = query.where("created_at", ">=", new Date(from));
+    if (to) query = query.where("created_at", "<", new Date(to));
+    const total = await query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+    const ids = await query
+      .select("id")
+      .orderBy("id", "desc")
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute();
+    const coupons = await couponViews(db, ids.map((r) => Number(r.id)));
+    return c.json({ result: { total: Number(total.n), page, pageSize, coupons: coupons.map(couponJson) } });
+  });
+
+  return app;
+}

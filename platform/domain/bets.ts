@@ -1,0 +1,666 @@
+// Bet placement (issue 14): the coupon to submit of SPEC §3 checked against the catalogue,
+// the coefficient-change rule (decision 018), the limits, the promo code, and the stake debited
+// in the same transaction as the coupon and its selections, exactly once per idempotency key.
+// Live coupons wait for a per-sport delay with their stake as a pending transfer.
+
+import { sql } from "kysely";
+import { type Ratio, maxStakeForWin, ratioToString, winForStake, winRatio } from "../../betting-math/coupon-math.ts";
+import type { Db } from "../db/index.ts";
+import { ACCOUNT_TYPE, HOUSE, createTransfer, houseAccountId, resolvePending } from "./ledger.ts";
+
+/** SPEC §3 changeCoefAction (decision 018). */
+export const CHANGE_COEF_ACTION = { ask: 0, acceptAny: 1, acceptHigher: 2 } as const;
+export type ChangeCoefAction = 0 | 1 | 2;
+
+/** The most selections one coupon may hold. */
+export const MAX_SELECTIONS = 20;
+/** Market types that may not be combined (SPEC §3 isBannedExpress): correct score. */
+export const BANNED_FROM_EXPRESS_MARKET_TYPES = new Set([7]);
+/** Live delay per sport id in ms; sports not listed wait DEFAULT_LIVE_DELAY_MS. */
+export const LIVE_DELAY_MS_BY_SPORT: Readonly<Record<number, number>> = { 1: 3000, 2: 2000, 3: 2000 };
+export const DEFAULT_LIVE_DELAY_MS = 3000;
+
+export interface BetToPlace {
+  outcomeId: number;
+  /** The coefficient the bettor saw, in hundredths. */
+  coef: number;
+  /** The market version the bettor saw, if the client knows it. */
+  marketVersion?: number;
+  /** The bettor saw it as a live bet (false: a line bet, refused once the game started). */
+  isLive?: boolean;
+  isBanker: boolean;
+  /** Multiple singles: this single's stake. */
+  amount?: number;
+}
+
+export interface CouponInput {
+  accountId: number;
+  typeId: 0 | 1 | 2 | 4 | 9;
+  amount: number;
+  systemValue?: number;
+  bets: BetToPlace[];
+  changeCoefAction: ChangeCoefAction;
+  /** The least combined coefficient the bettor accepts (hundredths), or null. */
+  exactCoef: number | null;
+  isDropOnScoreChange: boolean;
+  promoCode: string | null;
+}
+
+export interface Refusal {
+  status: 400 | 403 | 404 | 409 | 422;
+  code: string;
+  message: string;
+  extra?: Record<string, unknown>;
+}
+
+export type PlaceResult = { ok: true; status: 200 | 202; response: Record<string, unknown>; replayed: boolean } | { ok: false; refusal: Refusal };
+
+class Refused extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.code);
+  }
+}
+
+function refuse(status: Refusal["status"], code: string, message: string, extra?: Record<string, unknown>): never {
+  throw new Refused({ status, code, message, extra });
+}
+
+const coefText = (hundredths: number) => (hundredths / 100).toFixed(2);
+const toCoef = (hundredths: number) => hundredths / 100;
+
+interface OutcomeState {
+  outcomeId: number;
+  coef: number;
+  blocked: boolean;
+  marketId: number;
+  marketTypeId: number;
+  marketVersion: number;
+  marketBlocked: boolean;
+  marketSettled: boolean;
+  period: number;
+  param: number | null;
+  key: string;
+  gameId: number;
+  gameStatus: number;
+  sportId: number;
+  scoreHome: number | null;
+  scoreAway: number | null;
+}
+
+export async function outcomeStates(db: Db, ids: readonly number[]): Promise<Map<number, OutcomeState>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom("outcome as o")
+    .innerJoin("market as m", "m.id", "o.market_id")
+    .innerJoin("game as g", "g.id", "o.game_id")
+    .select([
+      "o.id as outcomeId",
+      "o.coef",
+      "o.blocked",
+      "o.key",
+      "m.id as marketId",
+      "m.type_id as marketTypeId",
+      "m.version as marketVersion",
+      "m.blocked as marketBlocked",
+      "m.settled_at as marketSettledAt",
+      "m.period",
+      "m.param",
+      "g.id as gameId",
+      "g.status as gameStatus",
+      "g.sport_id as sportId",
+      "g.score_home as scoreHome",
+      "g.score_away as scoreAway",
+    ])
+    .where("o.id", "in", [...ids])
+    .execute();
+  return new Map(rows.map((r) => [r.outcomeId, { ...r, marketSettled: r.marketSettledAt !== null, gameStatus: Number(r.gameStatus) }]));
+}
+
+const isLiveStatus = (status: number) => status === 2 || status === 3;
+
+/** The checks of one coupon's selections against the catalogue; throws Refused. */
+function checkSelections(input: CouponInput, states: Map<number, OutcomeState>): OutcomeState[] {
+  const seen = new Set<number>();
+  const games = new Map<number, number>();
+  const combined = input.typeId === 1 || input.typeId === 2 || input.typeId === 4;
+  return input.bets.map((bet) => {
+    if (seen.has(bet.outcomeId)) refuse(400, "duplicate_selection", "The same outcome is in the coupon twice", { outcomeId: bet.outcomeId });
+    seen.add(bet.outcomeId);
+    const state = states.get(bet.outcomeId);
+    if (!state) refuse(404, "outcome_not_found", "No such outcome", { outcomeId: bet.outcomeId });
+    if (state.gameStatus === 4 || state.gameStatus === 5 || state.marketSettled) {
+      refuse(422, "game_finished", "The game is over", { outcomeId: bet.outcomeId });
+    }
+    if (bet.isLive === false && isLiveStatus(state.gameStatus)) refuse(422, "game_started", "The game has started", { outcomeId: bet.outcomeId });
+    if (state.gameStatus === 0 || state.blocked || state.marketBlocked) refuse(422, "blocked", "The bet is suspended", { outcomeId: bet.outcomeId });
+    if (combined) {
+      const other = games.get(state.gameId);
+      if (other !== undefined) refuse(422, "dependent", "Two selections of one game cannot be combined", { outcomeId: bet.outcomeId, otherOutcomeId: other });
+      games.set(state.gameId, bet.outcomeId);
+      if (BANNED_FROM_EXPRESS_MARKET_TYPES.has(state.marketTypeId)) {
+        refuse(422, "banned_from_express", "This bet cannot be combined", { outcomeId: bet.outcomeId });
+      }
+    }
+    return state;
+  });
+}
+
+function checkShape(input: CouponInput): void {
+  const n = input.bets.length;
+  if (n > MAX_SELECTIONS) refuse(400, "too_many_selections", `A coupon holds at most ${MAX_SELECTIONS} selections`, { max: MAX_SELECTIONS });
+  const bankers = input.bets.filter((b) => b.isBanker).length;
+  if (bankers && input.typeId !== 2) refuse(400, "bad_coupon", "Only a system has bankers");
+  if (input.typeId === 0 && n !== 1) refuse(400, "bad_coupon", "A single has one selection");
+  if (input.typeId === 1 && n < 2) refuse(400, "bad_coupon", "An express has at least two selections");
+  if (input.typeId === 2 || input.typeId === 4) {
+    const combined = n - bankers;
+    const value = input.systemValue ?? 0;
+    if (combined < 3 || value < 2 || value >= combined) {
+      refuse(400, "system_value_invalid", `The system value must be from 2 to ${Math.max(2, combined - 1)}`, { max: Math.max(0, combined - 1) });
+    }
+  }
+  if (input.typeId === 9) {
+    if (input.bets.some((b) => b.amount === undefined)) refuse(400, "bad_coupon", "Each single of multiple singles has its own amount");
+    if (input.promoCode) refuse(422, "promo_invalid", "Promo codes do not apply to multiple singles");
+  }
+}
+
+/** What the coupon's price must do when the price moved (decision 018); throws Refused. */
+function acceptedCoefs(input: CouponInput, states: OutcomeState[]): number[] {
+  const moved: Array<{ outcomeId: number; coef: string; seenCoef: string; marketVersion: number }> = [];
+  const accepted = input.bets.map((bet, i) => {
+    const now = states[i]!.coef;
+    if (now === bet.coef) return now;
+    const allowed =
+      input.changeCoefAction === CHANGE_COEF_ACTION.acceptAny || (input.changeCoefAction === CHANGE_COEF_ACTION.acceptHigher && now > bet.coef);
+    if (!allowed) moved.push({ outcomeId: bet.outcomeId, coef: coefText(now), seenCoef: coefText(bet.coef), marketVersion: states[i]!.marketVersion });
+    return now;
+  });
+  if (moved.length) {
+    refuse(409, "coef_changed", "The price has changed", {
+      bets: input.bets.map((bet, i) => ({ outcomeId: bet.outcomeId, coef: coefText(states[i]!.coef), marketVersion: states[i]!.marketVersion })),
+      changed: moved,
+    });
+  }
+  return accepted;
+}
+
+interface Limits {
+  minAmount: number;
+  maxAmount: number;
+  maxPayout: number;
+  maxOutcomePayout: number;
+}
+
+async function limitsFor(db: Db, currency: string, typeId: number): Promise<Limits> {
+  const rows = await db.selectFrom("bet_limit").selectAll().where("currency", "in", [currency, "*"]).where("type_id", "=", typeId).execute();
+  const row = rows.find((r) => r.currency === currency) ?? rows.find((r) => r.currency === "*");
+  const outcome = await db.selectFrom("bet_outcome_limit").selectAll().where("currency", "in", [currency, "*"]).execute();
+  const outcomeRow = outcome.find((r) => r.currency === currency) ?? outcome.find((r) => r.currency === "*");
+  return {
+    minAmount: Number(row?.min_amount ?? 1),
+    maxAmount: Number(row?.max_amount ?? Number.MAX_SAFE_INTEGER),
+    maxPayout: Number(row?.max_payout ?? Number.MAX_SAFE_INTEGER),
+    maxOutcomePayout: Number(outcomeRow?.max_payout ?? Number.MAX_SAFE_INTEGER),
+  };
+}
+
+/** The bettor's possible win already riding on each outcome (waiting and open coupons). */
+async function openExposure(db: Db, userId: number, outcomeIds: readonly number[]): Promise<Map<number, number>> {
+  if (!outcomeIds.length) return new Map();
+  const rows = await db
+    .selectFrom("bet_selection as s")
+    .innerJoin("bet_coupon as c", "c.id", "s.coupon_id")
+    .select(["s.outcome_id", (eb) => eb.fn.sum<string>("c.possible_win").as("exposure")])
+    .where("s.user_id", "=", userId)
+    .where("s.outcome_id", "in", [...outcomeIds])
+    .where("c.state", "in", ["waiting", "open"])
+    .groupBy("s.outcome_id")
+    .execute();
+  return new Map(rows.map((r) => [r.outcome_id, Number(r.exposure)]));
+}
+
+interface PlannedCoupon {
+  typeId: 0 | 1 | 2 | 4;
+  amount: number;
+  betIndexes: number[];
+  ratio: Ratio;
+  possibleWin: number;
+}
+
+function planCoupons(input: CouponInput, coefs: number[]): PlannedCoupon[] {
+  if (input.typeId === 9) {
+    return input.bets.map((bet, i) => {
+      const ratio = winRatio({ typeId: 0, coefs: [toCoef(coefs[i]!)] });
+      const amount = bet.amount ?? 0;
+      return { typeId: 0, amount, betIndexes: [i], ratio, possibleWin: winForStake(amount, ratio) };
+    });
+  }
+  const indexes = input.bets.map((_, i) => i);
+  const plain = indexes.filter((i) => !input.bets[i]!.isBanker);
+  const bankers = indexes.filter((i) => input.bets[i]!.isBanker);
+  const ratio = winRatio({
+    typeId: input.typeId,
+    coefs: plain.map((i) => toCoef(coefs[i]!)),
+    bankers: bankers.map((i) => toCoef(coefs[i]!)),
+    systemValue: input.systemValue,
+  });
+  return [{ typeId: input.typeId, amount: input.amount, betIndexes: indexes, ratio, possibleWin: winForStake(input.amount, ratio) }];
+}
+
+/** The largest stake for each planned coupon now: the type's maximum, the payout limits, the balance. */
+function maxStakeOf(plan: PlannedCoupon, limits: Limits, exposure: Map<number, number>, outcomeIds: number[], available: number, isBonus: boolean): number {
+  let max = Math.min(isBonus ? Number.MAX_SAFE_INTEGER : limits.maxAmount, maxStakeForWin(limits.maxPayout, plan.ratio), available);
+  for (const i of plan.betIndexes) {
+    const left = limits.maxOutcomePayout - (exposure.get(outcomeIds[i]!) ?? 0);
+    max = Math.min(max, left <= 0 ? 0 : maxStakeForWin(left, plan.ratio));
+  }
+  return Math.max(0, max);
+}
+
+function checkLimits(plans: PlannedCoupon[], limits: Limits, exposure: Map<number, number>, outcomeIds: number[], isBonus: boolean): void {
+  const added = new Map<number, number>();
+  for (const plan of plans) {
+    if (plan.amount < limits.minAmount) refuse(422, "amount_below_min", "The stake is below the minimum", { minBetAmount: limits.minAmount });
+    if (!isBonus && plan.amount > limits.maxAmount) refuse(422, "amount_above_max", "The stake is above the maximum", { maxBetAmount: limits.maxAmount });
+    if (plan.possibleWin > limits.maxPayout) {
+      refuse(422, "max_payout_exceeded", "The possible win is above the maximum payout", { maxBetAmount: maxStakeForWin(limits.maxPayout, plan.ratio) });
+    }
+    for (const i of plan.betIndexes) {
+      const id = outcomeIds[i]!;
+      const total = (exposure.get(id) ?? 0) + (added.get(id) ?? 0) + plan.possibleWin;
+      if (total > limits.maxOutcomePayout) {
+        const left = limits.maxOutcomePayout - (exposure.get(id) ?? 0) - (added.get(id) ?? 0);
+        refuse(422, "limit_reached", "The limit on this outcome is reached", { outcomeId: id, maxBetAmount: left <= 0 ? 0 : maxStakeForWin(left, plan.ratio) });
+      }
+    }
+    for (const i of plan.betIndexes) added.set(outcomeIds[i]!, (added.get(outcomeIds[i]!) ?? 0) + plan.possibleWin);
+  }
+}
+
+async function checkPromo(trx: Db, userId: number, code: string, typeId: number, ratio: Ratio): Promise<{ boostPercent: number }> {
+  const promo = await trx.selectFrom("promo_code").selectAll().where("code", "=", code.toUpperCase()).forUpdate().executeTakeFirst();
+  const now = Date.now();
+  const invalid = (why: string) => refuse(422, "promo_invalid", `The promo code ${why}`, { promoCode: code });
+  if (!promo || !promo.active) return invalid("does not exist");
+  if (promo.valid_from.getTime() > now || (promo.valid_to && promo.valid_to.getTime() <= now)) return invalid("is not valid now");
+  if (promo.max_uses !== null && promo.uses >= promo.max_uses) return invalid("is used up");
+  if (!promo.coupon_types.includes(typeId)) return invalid("does not apply to this coupon type");
+  if (ratio.numerator * 100n < BigInt(promo.min_coef) * ratio.denominator) return invalid(`needs a coefficient of at least ${coefText(promo.min_coef)}`);
+  const used = await trx.selectFrom("promo_code_use").select("code").where("code", "=", promo.code).where("user_id", "=", userId).executeTakeFirst();
+  if (used) return invalid("was already used");
+  return { boostPercent: promo.boost_percent };
+}
+
+export interface PlaceOptions {
+  /** Live delay in ms for a sport (default: LIVE_DELAY_MS_BY_SPORT). */
+  liveDelayMs?: (sportId: number) => number;
+}
+
+export function liveDelayFor(sportId: number, override?: number): number {
+  return override ?? LIVE_DELAY_MS_BY_SPORT[sportId] ?? DEFAULT_LIVE_DELAY_MS;
+}
+
+/**
+ * Places a coupon once per (user, key). The bettor's account row is locked first, so a user's
+ * placements (and their duplicates) queue: the duplicate then finds the request and replays its
+ * answer, and the per-outcome limit sums see every earlier coupon.
+ */
+export async function placeCoupon(db: Db, userId: number, key: string, hash: string, input: CouponInput, options: PlaceOptions = {}): Promise<PlaceResult> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const account = await trx
+        .selectFrom("ledger_account")
+        .select(["id", "user_id", "type", "currency", "is_frozen", "credits_posted", "debits_posted", "debits_pending"])
+        .where("id", "=", String(input.accountId))
+        .where("kind", "=", "bettor")
+        .forNoKeyUpdate()
+        .executeTakeFirst();
+      // Another user's account is answered as unknown: its existence is not the caller's business.
+      if (!account || account.user_id !== userId) refuse(404, "account_not_found", "No such account");
+
+      const earlier = await trx.selectFrom("bet_request").selectAll().where("user_id", "=", userId).where("idempotency_key", "=", key).executeTakeFirst();
+      if (earlier) {
+        if (earlier.request_hash !== hash) refuse(409, "idempotency_conflict", "This Idempotency-Key was used with another coupon");
+        const response = earlier.response as Record<string, unknown>;
+        return { ok: true as const, status: responseStatus(response), response, replayed: true };
+      }
+      if (account.is_frozen) refuse(403, "account_frozen", "The account is frozen");
+
+      checkShape(input);
+      const states = await outcomeStates(trx, input.bets.map((b) => b.outcomeId));
+      const selections = checkSelections(input, states);
+      const coefs = acceptedCoefs(input, selections);
+      const plans = planCoupons(input, coefs);
+      if (input.exactCoef !== null && input.typeId !== 9) {
+        const ratio = plans[0]!.ratio;
+        if (ratio.numerator * 100n < BigInt(input.exactCoef) * ratio.denominator) {
+          refuse(409, "coef_changed", "The coefficient is below the exact coefficient asked for", {
+            bets: input.bets.map((bet, i) => ({ outcomeId: bet.outcomeId, coef: coefText(selections[i]!.coef), marketVersion: selections[i]!.marketVersion })),
+            coef: ratioToString(ratio, 2),
+          });
+        }
+      }
+
+      const isBonus = account.type === ACCOUNT_TYPE.bonus;
+      const limits = await limitsFor(trx, account.currency, input.typeId === 9 ? 9 : input.typeId);
+      const outcomeIds = input.bets.map((b) => b.outcomeId);
+      const exposure = await openExposure(trx, userId, outcomeIds);
+      checkLimits(plans, limits, exposure, outcomeIds, isBonus);
+      const promo = input.promoCode ? await checkPromo(trx, userId, input.promoCode, input.typeId, plans[0]!.ratio) : null;
+
+      const live = selections.some((s) => isLiveStatus(s.gameStatus));
+      const delayMs = live ? Math.max(...selections.filter((s) => isLiveStatus(s.gameStatus)).map((s) => options.liveDelayMs?.(s.sportId) ?? liveDelayFor(s.sportId))) : 0;
+      const request = await trx
+        .insertInto("bet_request")
+        .values({ user_id: userId, idempotency_key: key, request_hash: hash, response: "{}" })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const stakesHeld = await houseAccountId(trx, HOUSE.stakesHeld, account.currency);
+
+      const coupons: Record<string, unknown>[] = [];
+      for (const [n, plan] of plans.entries()) {
+        const moved = await createTransfer(trx, {
+          debitAccountId: Number(account.id),
+          creditAccountId: stakesHeld,
+          amount: plan.amount,
+          currency: account.currency,
+          kind: "bet_stake",
+          flag: live ? "pending" : "posted",
+          reference: `bet_request:${request.id}`,
+          idempotencyKey: `bet:${userId}:${key}:${n}`,
+          requestHash: hash,
+        });
+        if (!moved.ok) {
+          if (moved.reason === "insufficient_funds") {
+            refuse(422, "insufficient_balance", "The balance is too low", { available: moved.available, maxBetAmount: moved.available });
+          }
+          if (moved.reason === "account_frozen") refuse(403, "account_frozen", "The account is frozen");
+          refuse(409, "idempotency_conflict", `The stake could not be taken (${moved.reason})`);
+        }
+        const coupon = await trx
+          .insertInto("bet_coupon")
+          .values({
+            request_id: String(request.id),
+            user_id: userId,
+            account_id: String(account.id),
+            type_id: plan.typeId,
+            group_type_id: input.typeId,
+            system_value: plan.typeId === 2 || plan.typeId === 4 ? (input.systemValue ?? null) : null,
+            amount: plan.amount,
+            currency: account.currency,
+            coef: ratioToString(plan.ratio, 4),
+            possible_win: plan.possibleWin,
+            state: live ? "waiting" : "open",
+            is_live: live,
+            decide_at: live ? new Date(Date.now() + delayMs) : null,
+            change_coef_action: input.changeCoefAction,
+            promo_code: promo ? input.promoCode!.toUpperCase() : null,
+            stake_transfer_id: moved.transfer.id,
+          })
+          .returning(["id", "created_at", "decide_at"])
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto("bet_selection")
+          .values(
+            plan.betIndexes.map((i) => {
+              const s = selections[i]!;
+              const bet = input.bets[i]!;
+              return {
+                coupon_id: String(coupon.id),
+                user_id: userId,
+                outcome_id: s.outcomeId,
+                game_id: s.gameId,
+                market_id: s.marketId,
+                market_type_id: s.marketTypeId,
+                market_version: s.marketVersion,
+                period: s.period,
+                param: s.param,
+                outcome_key: s.key,
+                seen_coef: bet.coef,
+                coef: coefs[i]!,
+                is_banker: bet.isBanker,
+                is_live: isLiveStatus(s.gameStatus),
+              };
+            }),
+          )
+          .execute();
+        if (promo) {
+          await trx.insertInto("promo_code_use").values({ code: input.promoCode!.toUpperCase(), user_id: userId, coupon_id: String(coupon.id) }).execute();
+          await trx.updateTable("promo_code").set((eb) => ({ uses: eb("uses", "+", 1) })).where("code", "=", input.promoCode!.toUpperCase()).execute();
+        }
+        coupons.push(
+          couponJson({
+            id: Number(coupon.id),
+            typeId: plan.typeId,
+            groupTypeId: input.typeId,
+            state: live ? "waiting" : "open",
+            statusId: -1,
+            amount: plan.amount,
+            currency: account.currency,
+            coef: ratioToString(plan.ratio, 4),
+            possibleWin: plan.possibleWin,
+            payout: null,
+            systemValue: plan.typeId === 2 || plan.typeId === 4 ? (input.systemValue ?? null) : null,
+            isLive: live,
+            decideAt: coupon.decide_at,
+            createdAt: coupon.created_at,
+            refusal: null,
+            promoCode: promo ? input.promoCode!.toUpperCase() : null,
+            bets: plan.betIndexes.map((i) => ({
+              outcomeId: selections[i]!.outcomeId,
+              gameId: selections[i]!.gameId,
+              marketId: selections[i]!.marketId,
+              marketTypeId: selections[i]!.marketTypeId,
+              marketVersion: selections[i]!.marketVersion,
+              key: selections[i]!.key,
+              param: selections[i]!.param,
+              period: selections[i]!.period,
+              coef: coefs[i]!,
+              seenCoef: input.bets[i]!.coef,
+              isBanker: input.bets[i]!.isBanker,
+              isLive: isLiveStatus(selections[i]!.gameStatus),
+              statusId: -1,
+            })),
+          }),
+        );
+      }
+      const response = input.typeId === 9 ? { singlesResultCoupons: coupons } : { successCoupon: coupons[0] };
+      await trx.updateTable("bet_request").set({ response: JSON.stringify(response) }).where("id", "=", String(request.id)).execute();
+      return { ok: true as const, status: responseStatus(response), response, replayed: false };
+    });
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, refusal: error.refusal };
+    // Two first placements with one key that did not queue on the account (different accounts):
+    // the loser's insert of the request hits the unique key; answer as its replay would.
+    if ((error as { code?: string } | null)?.code === "23505") {
+      const earlier = await db.selectFrom("bet_request").selectAll().where("user_id", "=", userId).where("idempotency_key", "=", key).executeTakeFirst();
+      if (earlier && earlier.request_hash === hash) {
+        const response = earlier.response as Record<string, unknown>;
+        return { ok: true, status: responseStatus(response), response, replayed: true };
+      }
+      return { ok: false, refusal: { status: 409, code: "idempotency_conflict", message: "This Idempotency-Key was used with another coupon" } };
+    }
+    throw error;
+  }
+}
+
+function responseStatus(response: Record<string, unknown>): 200 | 202 {
+  const first = (response.successCoupon ?? (response.singlesResultCoupons as unknown[] | undefined)?.[0]) as { state?: string } | undefined;
+  return first?.state === "waiting" ? 202 : 200;
+}
+
+export interface CouponView {
+  id: number;
+  typeId: number;
+  groupTypeId: number;
+  state: string;
+  statusId: number;
+  amount: number;
+  currency: string;
+  coef: string;
+  possibleWin: number;
+  payout: number | null;
+  systemValue: number | null;
+  isLive: boolean;
+  decideAt: Date | null;
+  createdAt: Date;
+  refusal: unknown;
+  promoCode: string | null;
+  bets: Array<{
+    outcomeId: number;
+    gameId: number;
+    marketId: number;
+    marketTypeId: number;
+    marketVersion: number;
+    key: string;
+    param: number | null;
+    period: number;
+    coef: number;
+    seenCoef: number;
+    isBanker: boolean;
+    isLive: boolean;
+    statusId: number;
+  }>;
+}
+
+/** A coupon as the API answers it: coefficients as decimals, money in minor units. */
+export function couponJson(c: CouponView): Record<string, unknown> {
+  const waitMs = c.state === "waiting" && c.decideAt ? Math.max(0, c.decideAt.getTime() - Date.now()) : 0;
+  return {
+    id: c.id,
+    number: String(c.id),
+    typeId: c.typeId,
+    groupTypeId: c.groupTypeId,
+    state: c.state,
+    statusId: c.statusId,
+    amount: c.amount,
+    currency: c.currency,
+    coef: Number(c.coef),
+    possibleWin: c.possibleWin,
+    payout: c.payout,
+    systemValue: c.systemValue,
+    isLive: c.isLive,
+    decideAt: c.decideAt ? c.decideAt.toISOString() : null,
+    waitMs,
+    createdAt: c.createdAt.toISOString(),
+    refusal: c.refusal ?? null,
+    promoCode: c.promoCode,
+    bets: c.bets.map((b) => ({ ...b, coef: toCoef(b.coef), seenCoef: toCoef(b.seenCoef) })),
+  };
+}
+
+/** Coupons by id with their selections (in id order). */
+export async function couponViews(db: Db, ids: readonly number[]): Promise<CouponView[]> {
+  if (!ids.length) return [];
+  const rows = await db.selectFrom("bet_coupon").selectAll().where("id", "in", ids.map(String)).orderBy("id", "desc").execute();
+  const selections = await db.selectFrom("bet_selection").selectAll().where("coupon_id", "in", ids.map(String)).orderBy("id").execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    typeId: r.type_id,
+    groupTypeId: r.group_type_id,
+    state: r.state,
+    statusId: r.status_id,
+    amount: Number(r.amount),
+    currency: r.currency,
+    coef: r.coef,
+    possibleWin: Number(r.possible_win),
+    payout: r.payout === null ? null : Number(r.payout),
+    systemValue: r.system_value,
+    isLive: r.is_live,
+    decideAt: r.decide_at,
+    createdAt: r.created_at,
+    refusal: r.refusal,
+    promoCode: r.promo_code,
+    bets: selections
+      .filter((s) => Number(s.coupon_id) === Number(r.id))
+      .map((s) => ({
+        outcomeId: s.outcome_id,
+        gameId: s.game_id,
+        marketId: s.market_id,
+        marketTypeId: s.market_type_id,
+        marketVersion: s.market_version,
+        key: s.outcome_key,
+        param: s.param,
+        period: s.period,
+        coef: s.coef,
+        seenCoef: s.seen_coef,
+        isBanker: s.is_banker,
+        isLive: s.is_live,
+        statusId: s.status_id,
+      })),
+  }));
+}
+
+/**
+ * Decides a live coupon whose delay is over: accepted (the pending stake posted) only if every
+ * market is still open and no price moved against the bettor, else refused (the stake voided).
+ * Safe to call from any process at any time: the coupon row is locked and decided once.
+ */
+export async function decideCoupon(db: Db, couponId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const coupon = await trx.selectFrom("bet_coupon").selectAll().where("id", "=", String(couponId)).forUpdate().executeTakeFirst();
+    if (!coupon || coupon.state !== "waiting" || !coupon.decide_at || coupon.decide_at.getTime() > Date.now()) return;
+    const selections = await trx.selectFrom("bet_selection").selectAll().where("coupon_id", "=", String(couponId)).execute();
+    const states = await outcomeStates(trx, selections.map((s) => s.outcome_id));
+    let refusal: Record<string, unknown> | null = null;
+    for (const s of selections) {
+      const now = states.get(s.outcome_id);
+      if (!now || now.gameStatus === 4 || now.gameStatus === 5 || now.marketSettled) refusal = { code: "game_finished", outcomeId: s.outcome_id };
+      else if (now.blocked || now.marketBlocked) refusal = { code: "blocked", outcomeId: s.outcome_id };
+      else if (now.coef < s.coef && coupon.change_coef_action !== CHANGE_COEF_ACTION.acceptAny) {
+        refusal = { code: "coef_changed", outcomeId: s.outcome_id, coef: coefText(now.coef) };
+      }
+      if (refusal) break;
+    }
+    const resolved = await resolvePending(trx, Number(coupon.stake_transfer_id), refusal ? "void_pending" : "post_pending");
+    if (!resolved.ok) throw new Error(`live coupon ${couponId}: stake transfer ${resolved.reason}`);
+    await trx
+      .updateTable("bet_coupon")
+      .set({ state: refusal ? "refused" : "open", refusal: refusal ? JSON.stringify(refusal) : null })
+      .where("id", "=", String(couponId))
+      .execute();
+  });
+}
+
+/** Decides every live coupon whose delay is over (the platform runs it every half second). */
+export async function decideDueCoupons(db: Db, limit = 200): Promise<number> {
+  const due = await db
+    .selectFrom("bet_coupon")
+    .select("id")
+    .where("state", "=", "waiting")
+    .where("decide_at", "<=", sql<Date>`now()`)
+    .orderBy("decide_at")
+    .limit(limit)
+    .execute();
+  for (const row of due) await decideCoupon(db, Number(row.id));
+  return due.length;
+}
+
+/** The current maximum (and minimum) stake of a coupon for auto-max (SPEC §3 maxBetAmount). */
+export async function maxBetAmount(db: Db, userId: number, input: CouponInput): Promise<{ ok: true; maxBetAmount: number; minBetAmount: number; available: number } | { ok: false; refusal: Refusal }> {
+  try {
+    const account = await db
+      .selectFrom("ledger_account")
+      .select(["id", "user_id", "type", "currency", "credits_posted", "debits_posted", "debits_pending"])
+      .where("id", "=", String(input.accountId))
+      .where("kind", "=", "bettor")
+      .executeTakeFirst();
+    if (!account || account.user_id !== userId) refuse(404, "account_not_found", "No such account");
+    checkShape({ ...input, typeId: input.typeId === 9 ? 0 : input.typeId, bets: input.typeId === 9 ? input.bets.slice(0, 1) : input.bets });
+    const states = await outcomeStates(db, input.bets.map((b) => b.outcomeId));
+    const selections = checkSelections(input, states);
+    const coefs = selections.map((s) => s.coef);
+    const plans = planCoupons({ ...input, bets: input.bets.map((b) => ({ ...b, amount: b.amount ?? 0 })) }, coefs);
+    const limits = await limitsFor(db, account.currency, input.typeId);
+    const outcomeIds = input.bets.map((b) => b.outcomeId);
+    const exposure = await openExposure(db, userId, outcomeIds);
+    const available = Number(account.credits_posted) - Number(account.debits_posted) - Number(account.debits_pending);
+    const isBonus = account.type === ACCOUNT_TYPE.bonus;
+    const max = Math.min(...plans.map((p) => maxStakeOf(p, limits, exposure, outcomeIds, available, isBonus)));
+    return { ok: true, maxBetAmount: max, minBetAmount: limits.minAmount, available };
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, refusal: error.refusal };
+    throw error;
+  }
+}

@@ -1,0 +1,482 @@
+// The live simulator (decision 016): on each step it moves the simulated clock, plays live games
+// forward (engine.ts), re-prices their markets, blocks them after goals, finishes games (settling
+// every outcome, then calling the "game finished" hooks inside the same transaction), starts line
+// games so enough stay live, and opens the markets of games entering the line horizon. Only the
+// leader runs it; every write is fenced by its advisory lock.
+
+import { sql } from "kysely";
+import type { Db } from "../../db/index.ts";
+import { advanceGame, forceScore, gameState, matchOver, newSim } from "./engine.ts";
+import { openMarkets } from "./lines.ts";
+import { type Ratings, priceMarkets, settleMarkets } from "./pricing.ts";
+import { type SportRules, SPORT_BY_ID } from "./sports.ts";
+import type { SportsStore } from "./store.ts";
+import { type GameRec, type MarketRec, finalScore } from "./types.ts";
+
+/** Markets open this long before the start (status 0 → 1). */
+export const LINE_HORIZON_MS = 7 * 86_400_000;
+/** A live game without events is still re-priced this often (game seconds): time moves odds. */
+const REPRICE_EVERY_SEC = 10;
+/** Longest single step; a long advance is cut into steps so games finishing mid-way are replaced. */
+const MAX_STEP_MS = 300_000;
+
+export interface GameFinished {
+  gameId: number;
+  sportId: number;
+  champId: number;
+  /** 4 finished, 5 cancelled. */
+  status: 4 | 5;
+  score: { home: number; away: number } | null;
+  scores: [number, number][];
+  finishedAt: Date;
+}
+
+export type GameFinishedHandler = (trx: Db, event: GameFinished) => Promise<void>;
+
+export interface SimulatorOptions {
+  speed: number;
+  minLive: number;
+}
+
+export interface StepResult {
+  version: number;
+  finished: number[];
+}
+
+type Fence = (trx: Db) => Promise<boolean>;
+
+export class NotLeaderError extends Error {
+  constructor() {
+    super("this process is not the simulator's leader");
+  }
+}
+
+export class Simulator {
+  clockMs = 0;
+  paused = false;
+  seed = 1;
+  private ids = { game: 1, market: 1, outcome: 1 };
+  private chain: Promise<unknown> = Promise.resolve();
+  private lastWall = Date.now();
+  private pendingFinish = new Set<GameRec>();
+  /** Set when a fenced write found the lock gone: the service steps down. */
+  lostLeadership = false;
+
+  constructor(
+    private db: Db,
+    private store: SportsStore,
+    private options: SimulatorOptions,
+    private hooks: GameFinishedHandler[],
+    private fence: Fence,
+  ) {}
+
+  async init(): Promise<void> {
+    const row = await this.db.selectFrom("sports_sim").selectAll().executeTakeFirst();
+    if (!row) return;
+    this.clockMs = Number(row.clock_ms);
+    this.paused = row.paused;
+    this.seed = row.seed;
+    this.ids = { game: row.next_game_id, market: row.next_market_id, outcome: row.next_outcome_id };
+    this.lastWall = Date.now();
+  }
+
+  get ready(): boolean {
+    return this.clockMs > 0;
+  }
+
+  /** Resolves when the step in progress (if any) is done. */
+  idle(): Promise<void> {
+    return this.chain.then(() => undefined);
+  }
+
+  /** One run at a time: ticks and test hooks queue behind each other. */
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.chain.then(work, work);
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+
+  /** The timer's tick: the clock moves by the wall time since the last tick (times the speed). */
+  tick(): Promise<StepResult | null> {
+    return this.serial(async () => {
+      const wall = Date.now();
+      const elapsed = wall - this.lastWall;
+      this.lastWall = wall;
+      if (!this.ready || this.paused) return null;
+      return this.step(Math.round(elapsed * this.options.speed));
+    });
+  }
+
+  /** Test hook: moves the clock by exactly `seconds`, in steps. */
+  advance(seconds: number): Promise<StepResult> {
+    return this.serial(async () => {
+      let left = Math.round(seconds * 1000);
+      const finished: number[] = [];
+      let version = this.store.version;
+      do {
+        const dt = Math.min(MAX_STEP_MS, left);
+        const r = await this.step(dt);
+        finished.push(...r.finished);
+        version = r.version;
+        left -= dt;
+      } while (left > 0);
+      return { version, finished };
+    });
+  }
+
+  setPaused(paused: boolean): Promise<void> {
+    return this.serial(async () => {
+      this.paused = paused;
+      this.lastWall = Date.now();
+      await this.db.updateTable("sports_sim").set({ paused, updated_at: sql<Date>`now()` }).where("id", "=", 1).execute();
+    });
+  }
+
+  private rules(game: GameRec): SportRules {
+    return SPORT_BY_ID.get(game.sportId)!;
+  }
+
+  private ratings(game: GameRec): Ratings {
+    return { home: this.store.teams.get(game.homeTeamId)?.rating ?? 1000, away: this.store.teams.get(game.awayTeamId)?.rating ?? 1000 };
+  }
+
+  /** Re-prices a live game's markets; marks those whose coefficients or blocked state changed. */
+  private reprice(game: GameRec, version: number, dirty: Set<MarketRec>) {
+    const rules = this.rules(game);
+    const priced = priceMarkets(rules, this.ratings(game), gameState(game, rules), game.markets, true);
+    const suspended = !!game.sim && game.sim.blockedUntil > game.gameTimeSec;
+    game.markets.forEach((market, i) => {
+      const p = priced[i]!;
+      const blocked = p.decided || suspended;
+      let changed = market.blocked !== blocked;
+      if (!blocked) {
+        market.outcomes.forEach((o, j) => {
+          const coef = p.outcomes[j]?.coef ?? o.coef;
+          if (o.coef !== coef) {
+            o.coef = coef;
+            changed = true;
+          }
+        });
+      }
+      if (changed) {
+        market.blocked = blocked;
+        market.version++;
+        market.feedVersion = version;
+        dirty.add(market);
+      }
+    });
+    if (game.sim) game.sim.pricedAt = game.gameTimeSec;
+  }
+
+  private startLive(game: GameRec, version: number) {
+    this.store.noteRemoval(game, "line", version);
+    game.status = 2;
+    game.sim = newSim(this.seed, game.id);
+  }
+
+  private async step(dtMs: number): Promise<StepResult> {
+    const clock = this.clockMs + Math.max(0, dtMs);
+    const version = this.store.version + 1;
+    const dirtyGames = new Set<GameRec>();
+    const dirtyMarkets = new Set<MarketRec>();
+    const newMarkets: MarketRec[] = [];
+    const finishing: GameRec[] = [...this.pendingFinish];
+    const games = [...this.store.games.values()];
+
+    // Line games whose start time has come go live.
+    for (const game of games) {
+      if (game.status === 1 && game.startAtMs <= clock) {
+        this.startLive(game, version);
+        dirtyGames.add(game);
+      }
+    }
+    // Live games move.
+    for (const game of games) {
+      if (game.status !== 2 && game.status !== 3) continue;
+      const rules = this.rules(game);
+      const before = game.gameTimeSec;
+      const wasSuspended = !!game.sim && game.sim.blockedUntil > before;
+      const happened = advanceGame(game, rules, this.ratings(game), this.seed, Math.max(0, (clock - game.startAtMs) / 1000));
+      if (happened.finished) {
+        finishing.push(game);
+        continue;
+      }
+      if (happened.scored || happened.periodChanged || game.gameTimeSec !== before) dirtyGames.add(game);
+      const unsuspended = wasSuspended && game.sim!.blockedUntil <= game.gameTimeSec;
+      if (happened.scored || happened.periodChanged || unsuspended || game.sim!.pricedAt < 0 || game.gameTimeSec - game.sim!.pricedAt >= REPRICE_EVERY_SEC) {
+        this.reprice(game, version, dirtyMarkets);
+        dirtyGames.add(game);
+      }
+    }
+    // Enough live games (counting those that just finished as gone): the earliest line games start now.
+    let live = games.filter((g) => g.status === 2 || g.status === 3).length;
+    if (live < this.options.minLive) {
+      const line = games.filter((g) => g.status === 1).sort((a, b) => a.startAtMs - b.startAtMs || a.id - b.id);
+      for (const game of line) {
+        if (live >= this.options.minLive) break;
+        game.startAtMs = clock;
+        this.startLive(game, version);
+        advanceGame(game, this.rules(game), this.ratings(game), this.seed, 0);
+        this.reprice(game, version, dirtyMarkets);
+        dirtyGames.add(game);
+        live++;
+      }
+    }
+    // Games entering the line horizon get their markets.
+    for (const game of games) {
+      if (game.status === 0 && game.startAtMs <= clock + LINE_HORIZON_MS) {
+        game.markets = openMarkets(this.rules(game), this.ratings(game), game.id, this.ids, version);
+        game.status = 1;
+        newMarkets.push(...game.markets);
+        dirtyGames.add(game);
+      }
+    }
+    for (const game of dirtyGames) game.feedVersion = version;
+    for (const market of dirtyMarkets) market.feedVersion = version;
+
+    const changed = dirtyGames.size > 0 || finishing.length > 0;
+    await this.db.transaction().execute(async (trx) => {
+      if (!(await this.fence(trx))) throw new LeadershipLost();
+      await writeGameRows(trx, [...dirtyGames].filter((g) => !finishing.includes(g)));
+      await writeMarketRows(trx, [...dirtyMarkets]);
+      if (newMarkets.length) await insertMarkets(trx, newMarkets);
+      await trx
+        .updateTable("sports_sim")
+        .set({
+          clock_ms: clock,
+          feed_version: changed ? version : this.store.version,
+          next_game_id: this.ids.game,
+          next_market_id: this.ids.market,
+          next_outcome_id: this.ids.outcome,
+          updated_at: sql<Date>`now()`,
+        })
+        .where("id", "=", 1)
+        .execute();
+    }).catch((error: unknown) => {
+      if (error instanceof LeadershipLost) this.lostLeadership = true;
+      throw error;
+    });
+    this.clockMs = clock;
+    if (changed) this.store.version = version;
+
+    // Each finish in a transaction of its own, with the settlement hooks.
+    const finished: number[] = [];
+    for (const game of finishing) {
+      try {
+        await this.finish(game, 4, new Date(clock));
+        finished.push(game.id);
+      } catch (error) {
+        console.error(`[platform] finishing game ${game.id} failed; retried on the next tick`, error);
+        this.pendingFinish.add(game);
+      }
+    }
+    return { version: this.store.version, finished };
+  }
+
+  /**
+   * Finishes (4) or cancels (5) a game: settles every outcome (1 win, 0 lose, 2 return), blocks
+   * its markets, writes it, and runs the hooks in the same transaction.
+   */
+  private async finish(game: GameRec, status: 4 | 5, at: Date): Promise<void> {
+    const rules = this.rules(game);
+    game.status = status;
+    const results = status === 5 ? game.markets.map((m) => m.outcomes.map(() => 2)) : settleMarkets(rules, this.ratings(game), gameState(game, rules), game.markets);
+    const version = this.store.version + 1;
+    const wasLive = game.sim !== null;
+    game.markets.forEach((market, i) => {
+      market.outcomes.forEach((o, j) => {
+        o.result = results[i]![j] ?? 2;
+      });
+      market.blocked = true;
+      market.settled = true;
+      market.version++;
+      market.feedVersion = version;
+    });
+    game.feedVersion = version;
+    game.finishedAtMs = at.getTime();
+    const event: GameFinished = { gameId: game.id, sportId: game.sportId, champId: game.champId, status, score: status === 4 ? finalScore(game.scores) : null, scores: game.scores, finishedAt: at };
+    await this.db.transaction().execute(async (trx) => {
+      if (!(await this.fence(trx))) throw new LeadershipLost();
+      await writeGameRows(trx, [game]);
+      await writeMarketRows(trx, game.markets, true);
+      await trx.updateTable("sports_sim").set({ feed_version: version }).where("id", "=", 1).execute();
+      for (const hook of this.hooks) await hook(trx, event);
+    });
+    this.pendingFinish.delete(game);
+    this.store.games.delete(game.id);
+    this.store.noteRemoval(game, wasLive ? "live" : "line", version);
+    this.store.version = version;
+  }
+
+  // ---------------------------------------------------------------- test hooks
+
+  forceGoal(gameId: number, side: 1 | 2): Promise<GameRec | null> {
+    return this.serial(async () => {
+      const game = this.store.games.get(gameId);
+      if (!game) return null;
+      if (game.status !== 2 && game.status !== 3) throw new StateError("the game is not live");
+      const rules = this.rules(game);
+      forceScore(game, rules, side);
+      if (matchOver(rules, game.scores)) {
+        await this.finish(game, 4, new Date(this.clockMs));
+        return game;
+      }
+      await this.commitOne(game);
+      return game;
+    });
+  }
+
+  /** Sets a game's state: status 2 starts it now, 4 finishes it (settling), 5 cancels it. */
+  setState(gameId: number, patch: { status?: number; gameTimeSec?: number; scores?: [number, number][] }): Promise<GameRec | null> {
+    return this.serial(async () => {
+      const game = this.store.games.get(gameId);
+      if (!game) return null;
+      if (patch.scores) game.scores = patch.scores.map((s) => [s[0], s[1]]);
+      if (patch.status === 4 || patch.status === 5) {
+        await this.finish(game, patch.status, new Date(this.clockMs));
+        return game;
+      }
+      if (patch.status === 2 && (game.status === 0 || game.status === 1)) {
+        if (game.status === 0) game.markets = openMarkets(this.rules(game), this.ratings(game), game.id, this.ids, this.store.version + 1);
+        const version = this.store.version + 1;
+        const fresh = game.status === 0;
+        game.startAtMs = this.clockMs;
+        this.startLive(game, version);
+        if (fresh) await this.db.transaction().execute((trx) => insertMarkets(trx, game.markets));
+      } else if (patch.status !== undefined && patch.status !== game.status) {
+        throw new StateError(`cannot move a game from status ${game.status} to ${patch.status}`);
+      }
+      if (patch.gameTimeSec !== undefined) {
+        if (game.status !== 2 && game.status !== 3) throw new StateError("only a live game has a game time");
+        const rules = this.rules(game);
+        // Move the start so the clock puts the game at that time; the engine plays up to it.
+        const wall = rules.model === "sets" ? patch.gameTimeSec : wallFor(rules, patch.gameTimeSec);
+        game.startAtMs = this.clockMs - wall * 1000;
+        const happened = advanceGame(game, rules, this.ratings(game), this.seed, wall);
+        if (happened.finished) {
+          await this.finish(game, 4, new Date(this.clockMs));
+          return game;
+        }
+      }
+      await this.commitOne(game);
+      return game;
+    });
+  }
+
+  private async commitOne(game: GameRec) {
+    const version = this.store.version + 1;
+    const dirty = new Set<MarketRec>();
+    if (game.status === 2 || game.status === 3) this.reprice(game, version, dirty);
+    game.feedVersion = version;
+    await this.db.transaction().execute(async (trx) => {
+      if (!(await this.fence(trx))) throw new LeadershipLost();
+      await writeGameRows(trx, [game]);
+      await writeMarketRows(trx, [...dirty]);
+      await trx
+        .updateTable("sports_sim")
+        .set({ feed_version: version, next_market_id: this.ids.market, next_outcome_id: this.ids.outcome })
+        .where("id", "=", 1)
+        .execute();
+    });
+    this.store.version = version;
+  }
+}
+
+export class StateError extends Error {}
+class LeadershipLost extends Error {}
+
+/** Wall seconds after the start at which a timed game reaches a game time (breaks included). */
+function wallFor(rules: SportRules, gameTime: number): number {
+  if (rules.model === "sets") return gameTime;
+  const periodsDone = Math.min(rules.periods - 1, Math.floor(gameTime / rules.periodSec));
+  return gameTime + periodsDone * rules.breakSec;
+}
+
+// ---------------------------------------------------------------- bulk writes
+
+async function bulkUpdate(db: Db, table: string, columns: [string, string][], rows: Record<string, unknown>[]) {
+  if (!rows.length) return;
+  const defs = sql.raw(columns.map(([n, t]) => `${n} ${t}`).join(", "));
+  const sets = sql.raw(
+    columns
+      .filter(([n]) => n !== "id")
+      .map(([n]) => `${n} = x.${n}`)
+      .join(", "),
+  );
+  await sql`update ${sql.table(table)} as t set ${sets} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(${defs}) where t.id = x.id`.execute(db);
+}
+
+export async function writeGameRows(db: Db, games: GameRec[]) {
+  await bulkUpdate(
+    db,
+    "game",
+    [
+      ["id", "integer"],
+      ["status", "smallint"],
+      ["start_at", "timestamptz"],
+      ["game_time_sec", "integer"],
+      ["period", "smallint"],
+      ["scores", "jsonb"],
+      ["score_home", "integer"],
+      ["score_away", "integer"],
+      ["sim", "jsonb"],
+      ["finished_at", "timestamptz"],
+      ["feed_version", "integer"],
+    ],
+    games.map((g) => {
+      const sum = finalScore(g.scores);
+      const scored = g.status >= 2 && g.status <= 4;
+      return {
+        id: g.id,
+        status: g.status,
+        start_at: new Date(g.startAtMs).toISOString(),
+        game_time_sec: g.gameTimeSec,
+        period: g.period,
+        scores: g.scores,
+        score_home: scored ? sum.home : null,
+        score_away: scored ? sum.away : null,
+        sim: g.sim,
+        finished_at: g.finishedAtMs === null ? null : new Date(g.finishedAtMs).toISOString(),
+        feed_version: g.feedVersion,
+      };
+    }),
+  );
+}
+
+async function writeMarketRows(db: Db, markets: MarketRec[], settle = false) {
+  await bulkUpdate(
+    db,
+    "market",
+    [
+      ["id", "integer"],
+      ["version", "integer"],
+      ["blocked", "boolean"],
+      ["feed_version", "integer"],
+      ...(settle ? ([["settled_at", "timestamptz"]] as [string, string][]) : []),
+    ],
+    markets.map((m) => ({ id: m.id, version: m.version, blocked: m.blocked, feed_version: m.feedVersion, ...(settle ? { settled_at: new Date().toISOString() } : {}) })),
+  );
+  await bulkUpdate(
+    db,
+    "outcome",
+    [
+      ["id", "integer"],
+      ["coef", "integer"],
+      ["blocked", "boolean"],
+      ["result", "smallint"],
+    ],
+    markets.flatMap((m) => m.outcomes.map((o) => ({ id: o.id, coef: o.coef, blocked: o.blocked, result: o.result }))),
+  );
+}
+
+async function insertMarkets(db: Db, markets: MarketRec[]) {
+  if (!markets.length) return;
+  const m = JSON.stringify(markets.map((x) => ({ id: x.id, game_id: x.gameId, type_id: x.typeId, period: x.period, param: x.param, version: x.version, blocked: x.blocked, feed_version: x.feedVersion })));
+  await sql`insert into market (id, game_id, type_id, period, param, version, blocked, feed_version)
+    select id, game_id, type_id, period, param, version, blocked, feed_version
+    from jsonb_to_recordset(${m}::jsonb) as x(id integer, game_id integer, type_id integer, period smallint, param integer, version integer, blocked boolean, feed_version integer)`.execute(db);
+  const o = JSON.stringify(markets.flatMap((x) => x.outcomes.map((y) => ({ id: y.id, market_id: x.id, game_id: x.gameId, type_id: y.typeId, key: y.key, coef: y.coef, blocked: y.blocked, sort: y.sort }))));
+  await sql`insert into outcome (id, market_id, game_id, type_id, key, coef, blocked, sort)
+    select id, market_id, game_id, type_id, key, coef, blocked, sort
+    from jsonb_to_recordset(${o}::jsonb) as x(id integer, market_id integer, game_id integer, type_id integer, key text, coef integer, blocked boolean, sort integer)`.execute(db);
+}

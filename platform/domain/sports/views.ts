@@ -1,0 +1,144 @@
+// The JSON shapes of docs/SPORTS-API.md, built from in-memory records.
+
+import { type SportRules, SPORT_BY_ID, periodCount } from "./sports.ts";
+import type { SportsStore } from "./store.ts";
+import { type GameRec, type MarketRec, type TrackerEvent, finalScore } from "./types.ts";
+
+export interface TeamView {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+export interface OutcomeView {
+  id: number;
+  typeId: number;
+  key: string;
+  coef: number;
+  blocked: boolean;
+  result: number | null;
+}
+
+export interface MarketView {
+  id: number;
+  typeId: number;
+  type: string;
+  group: string;
+  period: number;
+  param: number | null;
+  version: number;
+  blocked: boolean;
+  outcomes: OutcomeView[];
+}
+
+export interface GameView {
+  id: number;
+  sportId: number;
+  sportSlug: string;
+  champId: number;
+  champName: string;
+  countryId: number;
+  countryCode: string;
+  countryName: string;
+  status: number;
+  startAt: string;
+  startAtMs: number;
+  gameTimeSec: number;
+  period: number;
+  periodCount: number;
+  scores: [number, number][];
+  score: { home: number; away: number } | null;
+  current: [number, number] | null;
+  home: TeamView;
+  away: TeamView;
+  hasVideo: boolean;
+  isTop: boolean;
+  round: string | null;
+  version: number;
+  marketCount: number;
+  markets: MarketView[];
+  events: TrackerEvent[];
+}
+
+export function marketView(store: SportsStore, m: MarketRec): MarketView {
+  const type = store.marketTypes.get(m.typeId);
+  return {
+    id: m.id,
+    typeId: m.typeId,
+    type: type?.key ?? String(m.typeId),
+    group: type?.group ?? "other",
+    period: m.period,
+    param: m.param,
+    version: m.version,
+    blocked: m.blocked,
+    outcomes: m.outcomes.map((o) => ({ id: o.id, typeId: o.typeId, key: o.key, coef: o.coef, blocked: o.blocked || m.blocked, result: o.result })),
+  };
+}
+
+function teamView(store: SportsStore, id: number): TeamView {
+  const t = store.teams.get(id);
+  return { id, name: t?.name ?? `#${id}`, slug: t?.slug ?? String(id) };
+}
+
+/** Sets won from per-set scores (sets sports); goals or points summed otherwise. */
+function score(rules: SportRules | undefined, game: GameRec): { home: number; away: number } | null {
+  if (game.status < 2 || game.status === 5) return null;
+  if (rules?.model !== "sets") return finalScore(game.scores);
+  let home = 0;
+  let away = 0;
+  game.scores.forEach(([a, b], i) => {
+    const done = game.status === 4 || i < game.scores.length - 1;
+    if (!done) return;
+    if (a > b) home++;
+    else if (b > a) away++;
+  });
+  return { home, away };
+}
+
+const viewCache = new WeakMap<GameRec, { version: number; main?: GameView; all?: GameView }>();
+
+/** A game's view; `markets: "main"` keeps list pages light. Cached per game and version. */
+export function gameView(store: SportsStore, game: GameRec, markets: "main" | "all" | "none"): GameView {
+  const cached = viewCache.get(game);
+  if (markets !== "none" && cached && cached.version === game.feedVersion && cached[markets]) return cached[markets]!;
+  const champ = store.champs.get(game.champId);
+  const country = champ ? store.countries.get(champ.countryId) : undefined;
+  const sport = store.sports.get(game.sportId);
+  const rules = SPORT_BY_ID.get(game.sportId);
+  const list = markets === "none" ? [] : markets === "main" ? store.mainMarkets(game) : game.markets;
+  const live = game.status === 2 || game.status === 3;
+  const view: GameView = {
+    id: game.id,
+    sportId: game.sportId,
+    sportSlug: sport?.slug ?? String(game.sportId),
+    champId: game.champId,
+    champName: champ?.name ?? "",
+    countryId: champ?.countryId ?? 0,
+    countryCode: country?.code ?? "",
+    countryName: country?.name ?? "",
+    status: game.status,
+    startAt: new Date(game.startAtMs).toISOString(),
+    startAtMs: game.startAtMs,
+    gameTimeSec: game.gameTimeSec,
+    period: game.period,
+    periodCount: rules ? periodCount(rules) : 0,
+    scores: game.scores.map((s) => [s[0], s[1]] as [number, number]),
+    score: score(rules, game),
+    current: live && rules?.model === "sets" && rules.tennis ? ([...(game.sim?.point ?? [0, 0])] as [number, number]) : null,
+    home: teamView(store, game.homeTeamId),
+    away: teamView(store, game.awayTeamId),
+    hasVideo: game.hasVideo,
+    isTop: game.isTop,
+    round: game.round,
+    version: game.feedVersion,
+    marketCount: game.markets.length,
+    markets: list.map((m) => marketView(store, m)),
+    events: live ? (game.sim?.events ?? []).map((e) => ({ ...e })) : [],
+  };
+  if (markets !== "none") {
+    const entry = cached && cached.version === game.feedVersion ? cached : { version: game.feedVersion };
+    entry[markets] = view;
+    viewCache.set(game, entry);
+  }
+  return view;
+}

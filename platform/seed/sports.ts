@@ -1,0 +1,398 @@
+// The sports catalogue's demo data (decision 014): real football fixtures and results from the
+// openfootball data set (seed/data/football-2025-26, CC0), moved to the present by whole weeks,
+// and generated but plausible fixtures for every other sport. Everything is built in memory and
+// written with one bulk statement per table, so a fresh platform starts quickly.
+
+import { readFileSync, readdirSync } from "node:fs";
+import { type RawBuilder, sql } from "kysely";
+import type { Db } from "../db/index.ts";
+import { advanceGame, newSim, timedDuration } from "../domain/sports/engine.ts";
+import { MARKET, MARKET_TYPES } from "../domain/sports/markets.ts";
+import { CLUB_SUFFIXES, ESPORTS_EVENTS, FIRST_NAMES, GEN_COUNTRIES, LAST_NAMES, TOURNAMENT_WORDS } from "../domain/sports/names.ts";
+import { openMarkets } from "../domain/sports/lines.ts";
+import { planMarkets } from "../domain/sports/pricing.ts";
+import { Random, mixSeed } from "../domain/sports/random.ts";
+import { SPORTS, type SportRules, regulationSeconds } from "../domain/sports/sports.ts";
+import { type ChampRec, type CountryRec, type GameRec, type TeamRec, slugify } from "../domain/sports/types.ts";
+
+const DAY = 86_400_000;
+const WEEK = 7 * DAY;
+/** Games inside this horizon have their markets open (status 1); later ones are scheduled (0). */
+export const LINE_HORIZON_MS = 7 * DAY;
+/** Generated sports get results for this many days back (standings, form, head-to-head). */
+const HISTORY_MS = 7 * DAY;
+/** … and fixtures this far ahead (the simulator adds rounds as they are played). */
+export const GEN_AHEAD_MS = 4 * DAY;
+/** Live games the seed starts, so the live page has breadth before the simulator's first tick. */
+const SEED_LIVE = 48;
+
+const FOOTBALL_COUNTRIES: Record<string, { code: string; name: string }> = {
+  en: { code: "ENG", name: "England" },
+  de: { code: "DE", name: "Germany" },
+  es: { code: "ES", name: "Spain" },
+  it: { code: "IT", name: "Italy" },
+  fr: { code: "FR", name: "France" },
+  at: { code: "AT", name: "Austria" },
+  be: { code: "BE", name: "Belgium" },
+  gr: { code: "GR", name: "Greece" },
+  nl: { code: "NL", name: "Netherlands" },
+  pt: { code: "PT", name: "Portugal" },
+  sco: { code: "SCO", name: "Scotland" },
+  tr: { code: "TR", name: "Turkey" },
+};
+const TOP_LEAGUES = new Set(["en.1", "es.1", "de.1", "it.1", "fr.1"]);
+
+interface OpenFootballMatch {
+  round?: string;
+  date: string;
+  time?: string;
+  team1: string;
+  team2: string;
+  score?: { ht?: [number, number]; ft?: [number, number] };
+  status?: string;
+}
+
+export interface SeedCatalogue {
+  countries: CountryRec[];
+  champs: ChampRec[];
+  teams: TeamRec[];
+  games: GameRec[];
+  nextIds: { game: number; market: number; outcome: number };
+  /** Whole weeks the openfootball dates were moved forward. */
+  shiftWeeks: number;
+}
+
+const FOOTBALL_DIR = new URL("./data/football-2025-26/", import.meta.url);
+
+/** Builds the whole catalogue in memory: pure apart from reading the data files. */
+export function buildCatalogue(seed: number, now: number): SeedCatalogue {
+  const rnd = new Random(mixSeed(seed, 14));
+  const countries: CountryRec[] = [];
+  const countryByCode = new Map<string, CountryRec>();
+  const country = (code: string, name: string) => {
+    let c = countryByCode.get(code);
+    if (!c) {
+      c = { id: countries.length + 1, code, name, sort: countries.length + 1 };
+      countries.push(c);
+      countryByCode.set(code, c);
+    }
+    return c;
+  };
+  const champs: ChampRec[] = [];
+  const teams: TeamRec[] = [];
+  const games: GameRec[] = [];
+  const ids = { game: 1, market: 1, outcome: 1 };
+  const ratingOf = new Map<number, number>();
+  const addGame = (g: Omit<GameRec, "id" | "markets" | "sim" | "finishedAtMs" | "feedVersion" | "gameTimeSec" | "period" | "scores"> & Partial<GameRec>) => {
+    const game: GameRec = { id: ids.game++, markets: [], sim: null, finishedAtMs: null, feedVersion: 1, gameTimeSec: 0, period: 0, scores: [], ...g };
+    games.push(game);
+    return game;
+  };
+
+  // ---- football: the openfootball files
+  const files = readdirSync(FOOTBALL_DIR)
+    .filter((f) => f.endsWith(".json"))
+    .sort();
+  const leagues = files.map((file) => {
+    const data = JSON.parse(readFileSync(new URL(file, FOOTBALL_DIR), "utf8")) as { name: string; matches: OpenFootballMatch[] };
+    return { key: file.replace(/\.json$/, ""), data };
+  });
+  let lastPlayed = 0;
+  for (const { data } of leagues) for (const m of data.matches) if (m.score?.ft) lastPlayed = Math.max(lastPlayed, Date.parse(`${m.date}T00:00:00Z`));
+  const today = Math.floor(now / DAY) * DAY;
+  const shiftWeeks = lastPlayed ? Math.max(0, Math.floor((today - lastPlayed) / WEEK)) : 0;
+  const shift = shiftWeeks * WEEK;
+  const football = SPORTS.find((s) => s.slug === "football")!;
+  for (const { key, data } of leagues) {
+    const [prefix, tier] = key.split(".");
+    const fc = FOOTBALL_COUNTRIES[prefix!] ?? { code: prefix!.toUpperCase(), name: prefix!.toUpperCase() };
+    const c = country(fc.code, fc.name);
+    const name = data.name.replace(/\s*\d{4}\/\d{2}\s*$/, "");
+    const champ: ChampRec = { id: champs.length + 1, sportId: football.id, countryId: c.id, name, slug: slugify(name), sort: Number(tier) * 100 + champs.length, isTop: TOP_LEAGUES.has(key), source: "openfootball" };
+    champs.push(champ);
+    // Strength from this season's goals: (scored + 3) / (conceded + 3), softened.
+    const goals = new Map<string, [number, number]>();
+    for (const m of data.matches) {
+      for (const t of [m.team1, m.team2]) if (!goals.has(t)) goals.set(t, [0, 0]);
+      if (m.score?.ft) {
+        const [a, b] = m.score.ft;
+        goals.get(m.team1)![0] += a;
+        goals.get(m.team1)![1] += b;
+        goals.get(m.team2)![0] += b;
+        goals.get(m.team2)![1] += a;
+      }
+    }
+    const teamId = new Map<string, number>();
+    for (const [teamName, [gf, ga]] of [...goals].sort((x, y) => x[0].localeCompare(y[0]))) {
+      const rating = Math.round(1000 * Math.min(1.6, Math.max(0.6, ((gf + 3) / (ga + 3)) ** 0.5)));
+      const team: TeamRec = { id: teams.length + 1, sportId: football.id, countryId: c.id, name: teamName, slug: slugify(teamName), rating };
+      teams.push(team);
+      teamId.set(teamName, team.id);
+      ratingOf.set(team.id, rating);
+    }
+    for (const m of data.matches) {
+      const time = /^\d{1,2}:\d{2}$/.test(m.time ?? "") ? m.time!.padStart(5, "0") : "15:00";
+      const startAtMs = Date.parse(`${m.date}T${time}:00Z`) + shift;
+      const base = { sportId: football.id, champId: champ.id, homeTeamId: teamId.get(m.team1)!, awayTeamId: teamId.get(m.team2)!, startAtMs, hasVideo: false, isTop: champ.isTop, round: m.round ?? null, source: "openfootball" };
+      if (m.score?.ft) {
+        const [a, b] = m.score.ft;
+        const ht = m.score.ht;
+        const scores: [number, number][] = ht ? [ht, [a - ht[0], b - ht[1]]] : [[a, b]];
+        addGame({ ...base, status: 4, scores, period: 2, gameTimeSec: 5400, finishedAtMs: startAtMs + 6300_000 });
+      } else if (m.status === "cancelled" || m.status === "postponed") {
+        addGame({ ...base, status: 5, finishedAtMs: startAtMs });
+      } else addGame({ ...base, status: 0 });
+    }
+  }
+
+  // ---- every other sport: generated championships, players and clubs
+  const usedNames = new Set<string>();
+  const uniqueName = (sportId: number, name: string) => {
+    let n = name;
+    for (let i = 2; usedNames.has(`${sportId}:${n}`); i++) n = `${name} ${i}`;
+    usedNames.add(`${sportId}:${n}`);
+    return n;
+  };
+  const individual = new Set(["tennis", "table-tennis", "badminton", "snooker", "darts", "squash", "etennis"]);
+  const pairs = new Set(["padel", "beach-volleyball"]);
+  const person = () => `${rnd.pick(LAST_NAMES)} ${rnd.pick(FIRST_NAMES)[0]}.`;
+  for (const sport of SPORTS) {
+    if (sport.slug === "football") continue;
+    const esports = sport.kind === "cyber" && sport.model === "sets";
+    for (let k = 0; k < sport.weight; k++) {
+      const solo = individual.has(sport.slug) || pairs.has(sport.slug);
+      const gc = esports || solo ? GEN_COUNTRIES[GEN_COUNTRIES.length - 1]! : GEN_COUNTRIES[(sport.id * 3 + k * 5) % (GEN_COUNTRIES.length - 1)]!;
+      const c = country(gc.code, gc.name);
+      const city = rnd.pick(GEN_COUNTRIES[(sport.id + k) % (GEN_COUNTRIES.length - 1)]!.cities);
+      const champName = esports
+        ? `${rnd.pick(["Nova", "Apex", "Frontier", "Pinnacle", "Vanguard", "Horizon"])} ${ESPORTS_EVENTS[k % ESPORTS_EVENTS.length]}`
+        : solo
+          ? `${k % 2 ? "Women" : "Men"}. ${city} ${TOURNAMENT_WORDS[k % TOURNAMENT_WORDS.length]}`
+          : `${gc.name}. ${["Premier League", "Super League", "First League", "Championship", "Cup", "Division One"][k % 6]}`;
+      const champ: ChampRec = { id: champs.length + 1, sportId: sport.id, countryId: c.id, name: uniqueName(-sport.id, champName), slug: "", sort: k, isTop: k === 0 && sport.sort <= 6, source: "generated" };
+      champ.slug = slugify(champ.name);
+      champs.push(champ);
+      const size = solo ? 16 : 10;
+      const roster: TeamRec[] = [];
+      for (let i = 0; i < size; i++) {
+        const raw = esports
+          ? `${rnd.pick(GEN_COUNTRIES[GEN_COUNTRIES.length - 1]!.cities)} ${rnd.pick(CLUB_SUFFIXES.cyber!)}`
+          : pairs.has(sport.slug)
+            ? `${person()} / ${person()}`
+            : solo
+              ? person()
+              : `${gc.cities[i % gc.cities.length]} ${rnd.pick(CLUB_SUFFIXES[sport.slug] ?? CLUB_SUFFIXES.default!)}`;
+        const name = uniqueName(sport.id, sport.kind === "cyber" && !esports ? `${raw} (e)` : raw);
+        const rating = Math.round(1000 * Math.exp(rnd.normal() * 0.16));
+        const team: TeamRec = { id: teams.length + 1, sportId: sport.id, countryId: c.id, name, slug: slugify(name), rating };
+        teams.push(team);
+        roster.push(team);
+        ratingOf.set(team.id, rating);
+      }
+      // Rounds from three weeks back to the line horizon; daily for individual sports and cyber.
+      const every = solo || sport.kind === "cyber" ? DAY : 3 * DAY;
+      const firstHour = sport.kind === "cyber" ? 0 : 10;
+      let round = 1;
+      for (let day = today - HISTORY_MS + (k % 3) * DAY; day < today + GEN_AHEAD_MS; day += every, round++) {
+        const order = rnd.shuffle([...roster]);
+        for (let i = 0; i + 1 < order.length; i += 2) {
+          const hour = sport.kind === "cyber" ? firstHour + ((i * 3 + round) % 24) : firstHour + rnd.int(0, 11);
+          const startAtMs = day + hour * 3_600_000 + rnd.int(0, 3) * 900_000;
+          addGame({ sportId: sport.id, champId: champ.id, homeTeamId: order[i]!.id, awayTeamId: order[i + 1]!.id, startAtMs, status: 0, hasVideo: sport.model !== "sets" || sport.slug === "tennis" ? rnd.next() < 0.7 : false, isTop: champ.isTop, round: `Round ${round}`, source: "generated" });
+        }
+      }
+    }
+  }
+
+  // ---- time: results, live, line, scheduled
+  const rulesOf = new Map(SPORTS.map((s) => [s.id, s]));
+  const liveCandidates: GameRec[] = [];
+  for (const game of games) {
+    if (game.status !== 0) continue;
+    const rules = rulesOf.get(game.sportId)!;
+    const ratings = { home: ratingOf.get(game.homeTeamId)!, away: ratingOf.get(game.awayTeamId)! };
+    const duration = timedDuration(rules) ?? regulationSeconds(rules);
+    if (game.startAtMs + duration * 1000 <= now) {
+      // Kick-off long past but no result (openfootball's dates between its last update and
+      // today, and generated history): the engine plays it to the end.
+      game.status = 2;
+      advanceGame(game, rules, ratings, seed, 10 * 86_400);
+      game.sim = null;
+      game.finishedAtMs = game.startAtMs + duration * 1000;
+    } else if (game.startAtMs <= now) {
+      game.status = 2;
+      game.sim = newSim(seed, game.id);
+      liveCandidates.push(game);
+    } else if (game.startAtMs <= now + LINE_HORIZON_MS) game.status = 1;
+  }
+  // Breadth on the live page from the first second: the earliest line games of many sports
+  // start now-ish, at staggered points of their match.
+  const live = liveCandidates.length;
+  if (live < SEED_LIVE) {
+    const line = games.filter((g) => g.status === 1 && g.source === "generated").sort((a, b) => a.startAtMs - b.startAtMs || a.id - b.id);
+    const perSport = new Map<number, number>();
+    let need = SEED_LIVE - live;
+    for (const game of line) {
+      if (need <= 0) break;
+      if ((perSport.get(game.sportId) ?? 0) >= 3) continue;
+      perSport.set(game.sportId, (perSport.get(game.sportId) ?? 0) + 1);
+      const rules = rulesOf.get(game.sportId)!;
+      const duration = timedDuration(rules) ?? regulationSeconds(rules);
+      game.startAtMs = now - Math.floor(rnd.next() * 0.7 * duration) * 1000;
+      game.status = 2;
+      game.sim = newSim(seed, game.id);
+      need--;
+    }
+  }
+  for (const game of games) {
+    if (game.status === 1 || game.status === 2) {
+      const rules = rulesOf.get(game.sportId)!;
+      const ratings = { home: ratingOf.get(game.homeTeamId)!, away: ratingOf.get(game.awayTeamId)! };
+      game.markets = openMarkets(rules, ratings, game.id, ids, 1);
+    }
+  }
+  return { countries, champs, teams, games, nextIds: ids, shiftWeeks };
+}
+
+/** Market types each sport offers (from its plan) and the main ones shown on list pages. */
+export function sportMarketTypes(rules: SportRules): { typeId: number; isMain: boolean }[] {
+  const plan = planMarkets(rules, { home: 1000, away: 1000 });
+  const types = [...new Set(plan.map((p) => p.typeId))];
+  const main = new Set<number>([MARKET.x12, MARKET.winner, MARKET.total, MARKET.handicap]);
+  return types.map((typeId) => ({ typeId, isMain: main.has(typeId) }));
+}
+
+type Column = [name: string, type: string];
+
+/** One insert per chunk: the rows travel as one JSON parameter and jsonb_to_recordset unpacks them. */
+async function bulkInsert(db: Db, table: string, columns: Column[], rows: Record<string, unknown>[]): Promise<void> {
+  const names = columns.map(([n]) => n).join(", ");
+  const defs = columns.map(([n, t]) => `${n} ${t}`).join(", ");
+  for (let i = 0; i < rows.length; i += 20_000) {
+    const chunk = JSON.stringify(rows.slice(i, i + 20_000));
+    const query: RawBuilder<unknown> = sql`insert into ${sql.table(table)} (${sql.raw(names)}) select ${sql.raw(names)} from jsonb_to_recordset(${chunk}::jsonb) as x(${sql.raw(defs)})`;
+    await query.execute(db);
+  }
+}
+
+export async function writeGames(db: Db, games: GameRec[]): Promise<void> {
+  await bulkInsert(
+    db,
+    "game",
+    [
+      ["id", "integer"],
+      ["sport_id", "integer"],
+      ["champ_id", "integer"],
+      ["home_team_id", "integer"],
+      ["away_team_id", "integer"],
+      ["start_at", "timestamptz"],
+      ["status", "smallint"],
+      ["game_time_sec", "integer"],
+      ["period", "smallint"],
+      ["scores", "jsonb"],
+      ["score_home", "integer"],
+      ["score_away", "integer"],
+      ["has_video", "boolean"],
+      ["is_top", "boolean"],
+      ["round", "text"],
+      ["source", "text"],
+      ["sim", "jsonb"],
+      ["finished_at", "timestamptz"],
+      ["feed_version", "integer"],
+    ],
+    games.map((g) => {
+      const sum = g.scores.reduce((a, s) => [a[0] + s[0], a[1] + s[1]], [0, 0]);
+      const scored = g.status >= 2 && g.status <= 4;
+      return {
+        id: g.id,
+        sport_id: g.sportId,
+        champ_id: g.champId,
+        home_team_id: g.homeTeamId,
+        away_team_id: g.awayTeamId,
+        start_at: new Date(g.startAtMs).toISOString(),
+        status: g.status,
+        game_time_sec: g.gameTimeSec,
+        period: g.period,
+        scores: g.scores,
+        score_home: scored ? sum[0] : null,
+        score_away: scored ? sum[1] : null,
+        has_video: g.hasVideo,
+        is_top: g.isTop,
+        round: g.round,
+        source: g.source,
+        sim: g.sim,
+        finished_at: g.finishedAtMs === null ? null : new Date(g.finishedAtMs).toISOString(),
+        feed_version: g.feedVersion,
+      };
+    }),
+  );
+  const markets = games.flatMap((g) => g.markets);
+  await bulkInsert(
+    db,
+    "market",
+    [
+      ["id", "integer"],
+      ["game_id", "integer"],
+      ["type_id", "integer"],
+      ["period", "smallint"],
+      ["param", "integer"],
+      ["version", "integer"],
+      ["blocked", "boolean"],
+      ["feed_version", "integer"],
+    ],
+    markets.map((m) => ({ id: m.id, game_id: m.gameId, type_id: m.typeId, period: m.period, param: m.param, version: m.version, blocked: m.blocked, feed_version: m.feedVersion })),
+  );
+  await bulkInsert(
+    db,
+    "outcome",
+    [
+      ["id", "integer"],
+      ["market_id", "integer"],
+      ["game_id", "integer"],
+      ["type_id", "integer"],
+      ["key", "text"],
+      ["coef", "integer"],
+      ["blocked", "boolean"],
+      ["sort", "integer"],
+    ],
+    markets.flatMap((m) => m.outcomes.map((o) => ({ id: o.id, market_id: m.id, game_id: m.gameId, type_id: o.typeId, key: o.key, coef: o.coef, blocked: o.blocked, sort: o.sort }))),
+  );
+}
+
+/** Fills the sports tables of an empty catalogue. Returns what it wrote, for the start-up log. */
+export async function seedSports(db: Db, options: { seed: number; now: number }): Promise<{ games: number; ms: number; shiftWeeks: number }> {
+  const started = Date.now();
+  const cat = buildCatalogue(options.seed, options.now);
+  await bulkInsert(db, "market_type", [["id", "integer"], ["key", "text"], ["group_key", "text"], ["sort", "integer"]], MARKET_TYPES.map((t) => ({ id: t.id, key: t.key, group_key: t.group, sort: t.sort })));
+  await bulkInsert(
+    db,
+    "sport",
+    [["id", "integer"], ["slug", "text"], ["name", "text"], ["kind", "text"], ["model", "text"], ["sort", "integer"], ["rules", "jsonb"]],
+    SPORTS.map((s) => ({ id: s.id, slug: s.slug, name: s.name, kind: s.kind, model: s.model, sort: s.sort, rules: s })),
+  );
+  await bulkInsert(
+    db,
+    "sport_market_type",
+    [["sport_id", "integer"], ["type_id", "integer"], ["is_main", "boolean"]],
+    SPORTS.flatMap((s) => sportMarketTypes(s).map((t) => ({ sport_id: s.id, type_id: t.typeId, is_main: t.isMain }))),
+  );
+  await bulkInsert(db, "sport_country", [["id", "integer"], ["code", "text"], ["name", "text"], ["sort", "integer"]], cat.countries.map((c) => ({ ...c })));
+  await bulkInsert(
+    db,
+    "championship",
+    [["id", "integer"], ["sport_id", "integer"], ["country_id", "integer"], ["name", "text"], ["slug", "text"], ["sort", "integer"], ["is_top", "boolean"], ["source", "text"]],
+    cat.champs.map((c) => ({ id: c.id, sport_id: c.sportId, country_id: c.countryId, name: c.name, slug: c.slug, sort: c.sort, is_top: c.isTop, source: c.source })),
+  );
+  await bulkInsert(
+    db,
+    "team",
+    [["id", "integer"], ["sport_id", "integer"], ["country_id", "integer"], ["name", "text"], ["slug", "text"], ["rating", "integer"]],
+    cat.teams.map((t) => ({ id: t.id, sport_id: t.sportId, country_id: t.countryId, name: t.name, slug: t.slug, rating: t.rating })),
+  );
+  await writeGames(db, cat.games);
+  await db
+    .insertInto("sports_sim")
+    .values({ id: 1, seed: options.seed, clock_ms: options.now, feed_version: 1, next_game_id: cat.nextIds.game, next_market_id: cat.nextIds.market, next_outcome_id: cat.nextIds.outcome })
+    .execute();
+  return { games: cat.games.length, ms: Date.now() - started, shiftWeeks: cat.shiftWeeks };
+}

@@ -1,0 +1,115 @@
+import { type Page, expect, test } from "@playwright/test";
+import { type Stack, startStack } from "../support/stack";
+import { waitForHydration } from "./helpers";
+
+// A bettor on the live pages: clicking an odd puts it in the coupon (with and without
+// JavaScript), and following a live game through a goal shows the market lock, reopen and the
+// odds move. The simulator is paused and driven by the platform's sports test hooks.
+
+let stack: Stack;
+test.beforeAll(async () => {
+  stack = await startStack();
+});
+test.afterAll(async () => {
+  await stack?.stop();
+});
+
+const url = (path: string) => `${stack.siteUrl}${path}`;
+async function hook(path: string, body?: unknown) {
+  const res = await fetch(`${stack.platformUrl}/__test/sports/${path}`, {
+    method: "POST",
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+interface FeedGame {
+  id: number;
+  sportSlug: string;
+  markets: Array<{ id: number; type: string; blocked: boolean; outcomes: Array<{ id: number; coef: number; blocked: boolean }> }>;
+}
+async function liveFootball(): Promise<FeedGame> {
+  const feed = (await (await fetch(`${stack.platformUrl}/sports-api/feed/live`)).json()) as { games: FeedGame[] };
+  const game = feed.games.find((g) => g.sportSlug === "football" && g.markets.some((m) => !m.blocked));
+  if (!game) throw new Error("no open live football game");
+  return game;
+}
+
+async function firstOpenOdd(page: Page) {
+  const odd = page.locator(".game-row--live button.odd:not([disabled])").first();
+  await expect(odd).toBeVisible();
+  return odd;
+}
+
+for (const js of [true, false]) {
+  test.describe(`coupon with JavaScript ${js ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled: js });
+
+    test("a bettor opens live, clicks an odd and the coupon shows it", async ({ page }) => {
+      await page.goto(url("/en/live"));
+      if (js) await waitForHydration(page);
+      const odd = await firstOpenOdd(page);
+      const outcomeId = await odd.getAttribute("data-outcome");
+      await odd.click();
+      const coupon = page.getByTestId("coupon").first();
+      await expect(coupon.locator(`[data-bet="${outcomeId}"]`)).toBeVisible();
+      await expect(coupon.getByTestId("coupon-count")).toHaveText("1");
+      if (!js) {
+        // Back on the same page, at the game.
+        expect(new URL(page.url()).pathname).toBe("/en/live");
+        expect(new URL(page.url()).hash).toMatch(/^#game-\d+$/);
+      }
+      await expect(coupon.getByRole("button", { name: "Place bet" })).toBeDisabled();
+      await expect(coupon.getByText("Placing bets opens with the next release")).toBeVisible();
+      // The full coupon page shows it too.
+      await page.goto(url("/en/coupon"));
+      await expect(page.getByTestId("coupon").locator(`[data-bet="${outcomeId}"]`)).toBeVisible();
+    });
+  });
+}
+
+test("a second odd makes an express with total odds and a possible win", async ({ page }) => {
+  await page.goto(url("/en/line"));
+  await waitForHydration(page);
+  const rows = page.locator(".game-row");
+  await rows.nth(0).locator("button.odd:not([disabled])").first().click();
+  await rows.nth(1).locator("button.odd:not([disabled])").first().click();
+  const coupon = page.getByTestId("coupon");
+  await expect(coupon.getByTestId("coupon-count")).toHaveText("2");
+  await expect(coupon.getByRole("button", { name: "Express" })).toHaveAttribute("aria-pressed", "true");
+  await expect(coupon.getByTestId("coupon-coef")).toHaveText(/^\d+\.\d{2}$/);
+  await expect(coupon.getByTestId("possible-win")).toContainText("RUB");
+  // The coupon survives a reload (localStorage).
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByTestId("coupon").getByTestId("coupon-count")).toHaveText("2");
+});
+
+test("following a live game: a goal moves the score and odds, the market locks and reopens", async ({ page }) => {
+  await hook("pause");
+  const game = await liveFootball();
+  await page.goto(url(`/en/live/1/1/${game.id}`));
+  await waitForHydration(page);
+  const main = page.locator(`[data-market="${game.markets.find((m) => !m.blocked)!.id}"]`);
+  await expect(main).toBeVisible();
+  await expect(main.locator("button.odd").first()).toBeEnabled();
+  const scoreBefore = await page.getByTestId("score").textContent();
+  const oddsBefore = await main.locator(".odd__coef").allTextContents();
+  // Put the first outcome in the coupon: it follows the lock too.
+  const outcomeId = await main.locator("button.odd").first().getAttribute("data-outcome");
+  await main.locator("button.odd").first().click();
+
+  await hook(`games/${game.id}/goal`, { side: "home" });
+  await expect(page.getByTestId("score")).not.toHaveText(scoreBefore ?? "", { timeout: 10_000 });
+  await expect(main.locator("button.odd").first()).toBeDisabled({ timeout: 10_000 });
+  await expect(main.getByText("Suspended")).toBeVisible();
+  await expect(page.getByTestId("coupon").locator(`[data-bet="${outcomeId}"]`)).toContainText("Suspended");
+
+  await hook("advance", { seconds: 10 });
+  await expect(main.locator("button.odd").first()).toBeEnabled({ timeout: 10_000 });
+  const oddsAfter = await main.locator(".odd__coef").allTextContents();
+  expect(oddsAfter.map((o) => o.replace(/[▲▼]/g, ""))).not.toEqual(oddsBefore);
+  await hook("resume");
+});

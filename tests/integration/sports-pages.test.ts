@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CookieJar, csrfToken, getPage, postForm } from "../support/forms";
+import { type Stack, startStack } from "../support/stack";
+
+// The sports pages over HTTP against a real platform: complete HTML for bots, 404s, the feed's
+// ETag/304, and the coupon built without JavaScript (form posts into the signed cookie).
+
+const BOT = { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" };
+const LANGUAGES = ["ru", "en", "de", "tr", "uk", "kk", "az", "ar", "fa"];
+
+interface FeedGame {
+  id: number;
+  sportId: number;
+  sportSlug: string;
+  champId: number;
+  status: number;
+  home: { name: string };
+  markets: Array<{ id: number; blocked: boolean; outcomes: Array<{ id: number; blocked: boolean }> }>;
+}
+
+describe("sports pages over HTTP", () => {
+  let stack: Stack;
+  let live: FeedGame[];
+  let line: FeedGame[];
+  beforeAll(async () => {
+    stack = await startStack();
+    const feed = async (section: string) => ((await (await fetch(`${stack.platformUrl}/sports-api/feed/${section}`)).json()) as { games: FeedGame[] }).games;
+    [live, line] = await Promise.all([feed("live"), feed("line")]);
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  const get = (path: string, headers: Record<string, string> = {}) => fetch(`${stack.siteUrl}${path}`, { headers, redirect: "manual" });
+  const openOutcome = (g: FeedGame) => g.markets.find((m) => !m.blocked && m.outcomes.some((o) => !o.blocked))?.outcomes.find((o) => !o.blocked);
+
+  it("has live and line games to show", () => {
+    expect(live.length).toBeGreaterThan(0);
+    expect(line.length).toBeGreaterThan(0);
+  });
+
+  it("renders the home page with top live and line games, the sports menu and the coupon", async () => {
+    const res = await get("/en", BOT);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('class="sports-menu"');
+    expect(html).toContain('data-testid="coupon"');
+    expect(html).toMatch(/class="game-row( game-row--live)?"/);
+    expect(html).toContain('name="outcomeId"');
+  });
+
+  it("renders the live and line sections in every language, with title, canonical and alternates", async () => {
+    for (const lng of LANGUAGES) {
+      for (const section of ["live", "line"]) {
+        const res = await get(`/${lng}/${section}`, BOT);
+        expect(res.status, `${lng}/${section}`).toBe(200);
+        const html = await res.text();
+        expect(html).toMatch(new RegExp(`<link rel="canonical" href="http://127\\.0\\.0\\.1:\\d+/${lng}/${section}"/>`));
+        expect(html).toContain('hrefLang="x-default"');
+        expect(html).toContain('class="champ-card"');
+        expect(html).toContain('class="crumbs"');
+      }
+    }
+  });
+
+  it("lists a sport and a championship, and redirects a wrong slug to the canonical address", async () => {
+    const game = live[0]!;
+    const sport = await get(`/en/live/${game.sportId}`, BOT);
+    expect(sport.status).toBe(301);
+    const sportPath = sport.headers.get("location")!;
+    expect(sportPath).toBe(`/en/live/${game.sportId}-${game.sportSlug}`);
+    const sportPage = await get(sportPath, BOT);
+    expect(sportPage.status).toBe(200);
+    const html = await sportPage.text();
+    expect(html).toContain(`data-game="${game.id}"`);
+    const champHref = new RegExp(`href="(/en/live/${game.sportId}-${game.sportSlug}/${game.champId}-[a-z0-9-]*)"`).exec(html)?.[1];
+    expect(champHref).toBeTruthy();
+    const champ = await get(champHref!, BOT);
+    expect(champ.status).toBe(200);
+    expect(await champ.text()).toContain(`data-game="${game.id}"`);
+  });
+
+  it("shows a game with every market, grouped, and a finished game with its result", async () => {
+    const game = line[0]!;
+    const redirect = await get(`/en/line/${game.sportId}/${game.champId}/${game.id}`, BOT);
+    expect(redirect.status).toBe(301);
+    const page = await get(redirect.headers.get("location")!, BOT);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('class="scoreboard');
+    expect(html).toContain('class="market-group"');
+    expect(html).toContain(game.home.name);
+    // A line game under /live goes to /line.
+    const wrongSection = await get(`/en/live/${game.sportId}/${game.champId}/${game.id}`, BOT);
+    expect(wrongSection.status).toBe(301);
+    expect(wrongSection.headers.get("location")).toMatch(/^\/en\/line\//);
+
+    const results = (await (await fetch(`${stack.platformUrl}/sports-api/results?limit=1`)).json()) as { games: FeedGame[] };
+    const done = results.games[0]!;
+    const finished = await get(`/en/live/${done.sportId}/${done.champId}/${done.id}`, BOT);
+    const finishedPage = finished.status === 301 ? await get(finished.headers.get("location")!, BOT) : finished;
+    expect(finishedPage.status).toBe(200);
+    const finishedHtml = await finishedPage.text();
+    expect(finishedHtml).toContain('class="scoreboard__result"');
+    expect(finishedHtml).not.toContain('name="outcomeId"');
+  });
+
+  it("answers unknown sports, championships and games with the site's 404 page", async () => {
+    const game = line[0]!;
+    for (const path of ["/en/live/999999-nope", `/en/line/${game.sportId}-x/999999-nope`, `/en/line/${game.sportId}-x/${game.champId}-x/99999999-nope`]) {
+      const res = await get(path, BOT);
+      expect(res.status, path).toBe(404);
+      const html = await res.text();
+      expect(html).toContain("This page could not be found");
+      expect(html).toContain('class="site-header"');
+    }
+  });
+
+  it("serves the feed with an ETag, 304 when nothing changed, and a snapshot for a garbage version", async () => {
+    const first = await get("/en/sports-feed?section=line");
+    expect(first.status).toBe(200);
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^".+"$/);
+    const body = (await first.json()) as { type: string; version: number; games: unknown[] };
+    expect(body.type).toBe("snapshot");
+    expect(body.games.length).toBeGreaterThan(0);
+    const again = await get("/en/sports-feed?section=line", { "if-none-match": etag });
+    expect([200, 304]).toContain(again.status);
+    if (again.status === 200) expect(again.headers.get("etag")).not.toBe(etag);
+    else expect(await again.text()).toBe("");
+    const garbage = await get("/en/sports-feed?section=line&v=abc");
+    expect(garbage.status).toBe(200);
+    expect(((await garbage.json()) as { type: string }).type).toBe("snapshot");
+    const bad = await get("/en/sports-feed?section=nope");
+    expect(bad.status).toBe(400);
+    const unknown = await get("/en/sports-feed?game=99999999");
+    expect(unknown.status).toBe(404);
+  });
+
+  it("answers a poll with the current version with 304 and no body", async () => {
+    const game = line[0]!;
+    const first = await get(`/en/sports-feed?game=${game.id}`);
+    const { version } = (await first.json()) as { version: number };
+    const again = await get(`/en/sports-feed?game=${game.id}&v=${version}`);
+    expect(again.status).toBe(304);
+    expect(again.headers.get("etag")).toBe(first.headers.get("etag"));
+  });
+
+  it("adds an odd to the cookie coupon without JavaScript and returns to the same game on the page", async () => {
+    const jar = new CookieJar();
+    const game = line.find((g) => openOutcome(g))!;
+    const outcome = openOutcome(game)!;
+    const { html } = await getPage(stack.siteUrl, "/en/line", jar);
+    const fields = { csrf: csrfToken(html), intent: "add", gameId: String(game.id), outcomeId: String(outcome.id), returnTo: `/en/line#game-${game.id}` };
+    const res = await postForm(stack.siteUrl, "/en/coupon", jar, fields);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`/en/line#game-${game.id}`);
+    expect(jar.get("coupon")).toMatch(/^v1\./);
+    // Twice is still one bet.
+    await postForm(stack.siteUrl, "/en/coupon", jar, fields);
+    const coupon = await getPage(stack.siteUrl, "/en/coupon", jar);
+    expect(coupon.html).toContain(`data-bet="${outcome.id}"`);
+    expect(coupon.html.match(new RegExp(`data-bet="${outcome.id}"`, "g"))).toHaveLength(1);
+    expect(coupon.html).toMatch(/data-testid="coupon-count">1</);
+    // Removing it empties the coupon.
+    const removed = await postForm(stack.siteUrl, "/en/coupon", jar, { csrf: fields.csrf, intent: "remove", betId: String(outcome.id), returnTo: "/en/coupon" });
+    expect(removed.status).toBe(302);
+    expect((await getPage(stack.siteUrl, "/en/coupon", jar)).html).toMatch(/data-testid="coupon-count">0</);
+  });
+
+  it("refuses an unknown outcome with a translated reason and keeps the coupon", async () => {
+    const jar = new CookieJar();
+    const { html } = await getPage(stack.siteUrl, "/de/line", jar);
+    const res = await postForm(stack.siteUrl, "/de/coupon", jar, { csrf: csrfToken(html), intent: "add", gameId: String(line[0]!.id), outcomeId: "999999999", returnTo: "/de/line" });
+    expect(res.status).toBe(422);
+    expect(await res.text()).toContain("Diese Auswahl wird nicht mehr angeboten.");
+    expect(jar.get("coupon")).toBeUndefined();
+    const forged = await postForm(stack.siteUrl, "/de/coupon", jar, { intent: "clear" });
+    expect(forged.status).toBe(403);
+  });
+});
