@@ -73,6 +73,6 @@ describe("every page is byte-exact", () => {
       }
       expect(failures).toEqual([]);
       expect(checked).toBe(languages.length * samplePages.length);
-    });
+    }, 240_000);
   }
 });

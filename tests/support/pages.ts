@@ -17,10 +17,12 @@ export interface SamplePage {
 }
 
 /** Sample values of the required route params; a new one must be added here, so no route is skipped. */
-const paramSamples: Record<string, string> = { ruleGroup: "1", result: "success" };
+// Sports ids change with the live simulator: these are well-formed ids, so a page that does not
+// find one still renders (its 404 or its redirect) and is swept all the same.
+const paramSamples: Record<string, string> = { ruleGroup: "1", result: "success", sport: "1", champ: "1", game: "1", teamId: "1", type: "real" };
 
-/** Routes that are not HTML pages. */
-const notPages = new Set(["session"]);
+/** Resource routes (a `.ts` module: JSON, no view) are not HTML pages. */
+const isPage = (file: string) => file.endsWith(".tsx");
 
 function samplePath(id: string, path: string | undefined, index: boolean | undefined): string {
   if (index) return "";
@@ -39,7 +41,7 @@ function samplePath(id: string, path: string | undefined, index: boolean | undef
 }
 
 export const samplePages: SamplePage[] = routeTable
-  .filter((entry) => !notPages.has(entry.id))
+  .filter((entry) => isPage(entry.file))
   .map((entry) => ({
     id: entry.id,
     path: samplePath(entry.id, entry.path, entry.index),
