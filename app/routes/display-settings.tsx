@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { serialize } from "cookie";
@@ -8,10 +8,16 @@ import { isProduction } from "~/env.server";
 import { pageAction } from "~/forms/action.server";
 import { pageLoader } from "~/loaders/guards.server";
 import { safeReturnPath } from "~/loaders/return-to";
+import { routeSeo } from "~/loaders/seo.server";
+import { seoMeta } from "~/seo";
 import { DISPLAY_COOKIE, DISPLAY_COOKIE_MAX_AGE_S, displayCookieValue, displaySettingsSchema } from "~/sports/display";
 
 /** The header's quick display settings; this page shows the same form, with the error of a refused post. */
-export const loader = (args: LoaderFunctionArgs) => pageLoader(args, "display-settings", async (ctx) => ({ lng: ctx.site.lng }));
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader(args, "display-settings", async (ctx) => ({ lng: ctx.site.lng, seo: await routeSeo(ctx) }));
+
+// Every page has a <title> (HTML): the route's title key, like every other page.
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
 /** Keeps the guest's odds format, view and theme in a cookie and goes back to the page. */
 export const action = (args: ActionFunctionArgs) =>

@@ -84,11 +84,12 @@ export function GroupedGames({ groups, section, ctx, emptyText }: { groups: Coun
             <section key={champ.champId} className="champ-card" aria-labelledby={`champ-${champ.champId}`}>
               <header className="champ-card__head">
                 <SportIcon slug={champ.sportSlug} />
-                <h3 id={`champ-${champ.champId}`} className="champ-card__title">
+                {/* h2: the page's h1 comes right before the championship cards (no skipped level). */}
+                <h2 id={`champ-${champ.champId}`} className="champ-card__title">
                   <Link to={champPath(ctx.lng, section, { id: champ.sportId, slug: champ.sportSlug }, { id: champ.champId, slug: champ.champSlug })}>
                     {champ.champName}
                   </Link>
-                </h3>
+                </h2>
                 <span className="champ-card__count">{champ.games.length}</span>
               </header>
               <ul className="champ-card__games">
