@@ -30,8 +30,8 @@ const paramSamples: Record<string, string> = {
   special: "epl",
 };
 
-/** Routes that are not HTML pages. */
-const notPages = new Set(["session", "sports-feed"]);
+/** Resource routes (a `.ts` module: JSON, no view) are not HTML pages. */
+const isPage = (file: string) => file.endsWith(".tsx");
 
 function samplePath(id: string, path: string | undefined, index: boolean | undefined): string {
   if (index) return "";
@@ -50,7 +50,7 @@ function samplePath(id: string, path: string | undefined, index: boolean | undef
 }
 
 export const samplePages: SamplePage[] = routeTable
-  .filter((entry) => !notPages.has(entry.id))
+  .filter((entry) => isPage(entry.file))
   .map((entry) => ({
     id: entry.id,
     path: samplePath(entry.id, entry.path, entry.index),
