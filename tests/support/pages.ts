@@ -17,10 +17,10 @@ export interface SamplePage {
 }
 
 /** Sample values of the required route params; a new one must be added here, so no route is skipped. */
-const paramSamples: Record<string, string> = { ruleGroup: "1", result: "success" };
+const paramSamples: Record<string, string> = { ruleGroup: "1", result: "success", couponId: "1" };
 
 /** Routes that are not HTML pages. */
-const notPages = new Set(["session"]);
+const notPages = new Set(["session", "balance"]);
 
 function samplePath(id: string, path: string | undefined, index: boolean | undefined): string {
   if (index) return "";
