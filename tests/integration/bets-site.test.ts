@@ -104,6 +104,14 @@ describe("placing bets through the site without JavaScript", () => {
     expect(await balanceOf(player)).toBe(before - 5_000 - 3_000);
     const { html } = await getPage(stack.siteUrl, system.headers.get("location")!, player);
     expect(html).toContain("System 2/3");
+
+    // multiple singles: one coupon per bet, each with the stake, all on one result page
+    const singles = await place(player, { typeId: "9", amount: "10", bets: `${g1.outcomes["1::2"]}:3.5:P,${g3.outcomes["1::1"]}:2.1:P` });
+    expect(singles.status).toBe(302);
+    expect(singles.headers.get("location")).toMatch(/^\/en\/coupon\/result\/\d+\?also=\d+$/);
+    const both = await getPage(stack.siteUrl, singles.headers.get("location")!, player);
+    expect(both.html.match(/data-testid="placed-coupon"/g)).toHaveLength(2);
+    expect(await balanceOf(player)).toBe(before - 5_000 - 3_000 - 2_000);
   });
 
   it("refuses with a typed, translated reason and moves no money", async () => {
