@@ -25,7 +25,10 @@ export default defineConfig({
     command: "node --import tsx tests/support/e2e-server.ts",
     url: `http://127.0.0.1:${sitePort}/favicon.svg`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: 240_000,
     env: { E2E_SITE_PORT: String(sitePort) },
+    // SIGTERM first, so the stack stops its programs and deletes its PGlite folder (without it
+    // Playwright SIGKILLs the group and the folder stays in the temp directory).
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
   },
 });

@@ -8,7 +8,7 @@ export default defineConfig({
     include: ["tests/integration/**/*.test.ts"],
     environment: "node",
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    hookTimeout: 240_000,
     // Each file starts its own servers; two at a time suits a two-core machine.
     maxWorkers: 2,
     minWorkers: 1,

@@ -21,7 +21,7 @@ import { COOKIE_DEFAULT_MAX_AGE_S } from "./constants";
 import { getT } from "./i18n/dictionaries.server";
 import { type Language, endonyms, textDirection } from "./i18n/languages";
 import { LOGOFF_NOTICE_COOKIE } from "./loaders/auth-session.server";
-import { csrf } from "./loaders/csrf.server";
+import { commitCsrfToken } from "./loaders/csrf.server";
 import { MAINTENANCE_NOTICE_COOKIE, PLATFORM_TYPE_COOKIE, ageGateRequired } from "./loaders/guards.server";
 import { isMaintenanceNoticeDue, registrationAllowed } from "./loaders/guard-rules";
 import { requestCookies } from "./loaders/request.server";
@@ -68,7 +68,7 @@ export async function loader(args: LoaderFunctionArgs) {
     getT(site.lng),
     getContentGroups(site.lng),
     getSessionUser(args),
-    csrf.commitToken(request),
+    commitCsrfToken(request),
   ]);
   // The one-tap prompt: guests only, when the feature is on and the provider's script is set.
   const oneTapScript = env.GOOGLE_ONE_TAP_SCRIPT_URL;

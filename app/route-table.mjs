@@ -369,6 +369,26 @@ export const routeTable = [
     file: "routes/resources/balance.ts",
     meta: { layout: "empty", titleKey: "bets.balance", skip: ["terms", "ageGate", "redirects", "platformType", "notFoundList"], preloader: "none", robots: "noindex" },
   },
+  // Championship-special pages (SPEC §2): champ, epl, laliga, scf, nbafinals (app/sports/specials.ts);
+  // any other first segment the special loader does not know answers the site's 404 page.
+  {
+    id: "special",
+    path: ":special",
+    file: "routes/special.tsx",
+    meta: { layout: "default", titleKey: "special.fixtures", preloader: "skeleton" },
+  },
+  {
+    id: "special-game",
+    path: ":special/game/:gameId",
+    file: "routes/special.tsx",
+    meta: { layout: "default", titleKey: "special.fixtures", preloader: "skeleton" },
+  },
+  {
+    id: "special-final",
+    path: ":special/final",
+    file: "routes/special.tsx",
+    meta: { layout: "default", titleKey: "special.final", preloader: "skeleton" },
+  },
   {
     id: "not-found",
     path: "*",

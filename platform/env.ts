@@ -32,6 +32,8 @@ const envSchema = z
     ONE_TAP_CLIENT_ID: z.string().min(1).max(200).default(DEV_ONE_TAP_CLIENT_ID),
     // The live simulator (docs/SPORTS-API.md): off leaves this process a follower of the feed.
     SPORTS_SIMULATOR: z.enum(["on", "off"]).default("on"),
+    // off: the demo seed leaves the sports catalogue empty (saves its seconds of start-up).
+    SPORTS_SEED: z.enum(["on", "off"]).default("on"),
     SPORTS_SIM_SEED: z.coerce.number().int().min(0).max(2_147_483_647).default(1),
     SPORTS_SIM_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
     SPORTS_SIM_SPEED: z.coerce.number().min(0).max(1000).default(1),

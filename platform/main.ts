@@ -2,6 +2,7 @@ import { serve } from "@hono/node-server";
 import { StartupError } from "./db/data-dir.ts";
 import { migrate, openDb } from "./db/index.ts";
 import { decideDueCoupons } from "./domain/bets.ts";
+import { settleGame } from "./domain/settlement.ts";
 import { purgeExpired } from "./domain/housekeeping.ts";
 import { createSportsService } from "./domain/sports/service.ts";
 import { parsePlatformEnv } from "./env.ts";
@@ -32,7 +33,7 @@ const { db, kind, close } = await openDb({
 }).catch(fail);
 await migrate(db).catch(fail);
 if (env.PLATFORM_SEED === "demo") {
-  const parts = await seedDemo(db, { users: env.NODE_ENV !== "production", sportsSeed: env.SPORTS_SIM_SEED }).catch(fail);
+  const parts = await seedDemo(db, { users: env.NODE_ENV !== "production", sportsSeed: env.SPORTS_SIM_SEED, sports: env.SPORTS_SEED === "on" }).catch(fail);
   if (parts.length) log.info("seed.demo", { parts });
 }
 if (env.PLATFORM_TEST_HOOKS) log.info("test_hooks.on", { path: "/__test" });
@@ -46,6 +47,11 @@ const sports = createSportsService(db, {
   tickMs: env.SPORTS_SIM_TICK_MS,
   speed: env.SPORTS_SIM_SPEED,
   minLive: env.SPORTS_MIN_LIVE,
+});
+// Bets on a finished or cancelled game are settled in the transaction that finishes it (decision 019).
+sports.onGameFinished(async (trx, event) => {
+  const report = await settleGame(trx, event.gameId);
+  if (report.coupons) log.info("bets.settled", { gameId: event.gameId, ...report });
 });
 await sports.start();
 
@@ -66,7 +72,7 @@ const decideTimer = setInterval(() => {
   if (deciding) return;
   deciding = true;
   decideDueCoupons(db)
-    .catch((error: unknown) => console.error("[platform] deciding live coupons failed", error))
+    .catch((error: unknown) => log.error("bets.decide_failed", { error }))
     .finally(() => (deciding = false));
 }, 500);
 decideTimer.unref();

@@ -12,6 +12,7 @@ import { type AuthSettings, loginApi } from "./apis/login.ts";
 import { ledgerApi, ledgerTestHooksApi } from "./apis/ledger.ts";
 import { betsApi } from "./apis/bets.ts";
 import { betsTestHooksApi } from "./apis/bets-test-hooks.ts";
+import { betsAdminApi } from "./apis/bets-admin.ts";
 import { devOutboxApi } from "./apis/outbox.ts";
 import { phoneApi } from "./apis/phone.ts";
 import { redirectsApi } from "./apis/redirects.ts";
@@ -76,6 +77,7 @@ export function createApp(db: Db, info: { dbKind: string; testHooks?: boolean; d
   if (faults && info.sports) app.route("/__test/sports", sportsTestHooksApi(info.sports));
   if (faults) app.route("/__test/ledger", ledgerTestHooksApi(db));
   if (faults) app.route("/__test/bets", betsTestHooksApi(db));
+  app.route(`${ADMIN_BASE}/bets`, betsAdminApi(db));
   if (faults) app.route("/__test", testHooksApi(db, faults, settings));
   app.route("/web-api", ledgerApi(db));
   app.route("/web-api", betsApi(db, { liveDelayMs: info.betLiveDelayMs }));

@@ -65,6 +65,16 @@ export async function refuseTakenPort(name, port, variable) {
   }
 }
 
+/** Waits for a child to come up; one that never does is stopped, so no failed start leaves a process behind. */
+async function untilUp(child, up) {
+  try {
+    await up;
+  } catch (error) {
+    await stop(child);
+    throw error;
+  }
+}
+
 /** Starts the platform (Hono + database) and resolves when /health answers 200. */
 export async function startPlatform({ port, env = {}, quiet = false }) {
   // Without this, another program answering /health on the port would pass for our platform.
@@ -73,8 +83,9 @@ export async function startPlatform({ port, env = {}, quiet = false }) {
   const exited = new Promise((_, reject) =>
     child.once("exit", (code) => reject(new Error(`platform exited with ${code}\n${(child.tail ?? []).join("\n")}`))),
   );
-  await Promise.race([waitForHttp(`http://127.0.0.1:${port}/health`), exited]);
+  // A fresh database seeds the sports catalogue (a few seconds alone, far more on a loaded machine).
   exited.catch(() => {});
+  await untilUp(child, Promise.race([waitForHttp(`http://127.0.0.1:${port}/health`, { timeoutMs: 150_000 }), exited]));
   return child;
 }
 
@@ -87,8 +98,8 @@ export async function startSite({ port, env = {}, quiet = false }) {
   const exited = new Promise((_, reject) =>
     child.once("exit", (code) => reject(new Error(`site exited with ${code}\n${(child.tail ?? []).join("\n")}`))),
   );
-  await Promise.race([waitForHttp(`http://127.0.0.1:${port}/favicon.svg`), exited]);
   exited.catch(() => {});
+  await untilUp(child, Promise.race([waitForHttp(`http://127.0.0.1:${port}/favicon.svg`), exited]));
   return child;
 }
 

@@ -11,9 +11,11 @@ export function LanguageSwitcher(props: { lng: string; path: string; search: str
   const current = props.languages.find((l) => l.code === props.lng);
   return (
     <details className="lang-switcher">
-      <summary className="lang-switcher__summary" aria-label={t("a11y.languageMenu")}>
+      {/* The accessible name starts with what is shown (WCAG 2.5.3), then says what it opens. */}
+      <summary className="lang-switcher__summary">
         <span className="lang-switcher__code">{props.lng.toUpperCase()}</span>
         <span className="lang-switcher__name">{current?.name}</span>
+        <span className="visually-hidden">{`, ${t("a11y.languageMenu")}`}</span>
       </summary>
       <ul className="lang-switcher__list" aria-label={t("header.language")}>
         {props.languages.map((l) => (

@@ -28,7 +28,7 @@ export function SiteHeader({ root }: { root: RootData }) {
   return (
     <header className="site-header">
       <div className="site-header__top container">
-        <a href={localPath(lng, "/")} className="site-header__logo" aria-label={t("a11y.home")}>
+        <a href={localPath(lng, "/")} className="site-header__logo" aria-label={`${root.companyName} — ${t("a11y.home")}`}>
           <Logo company={root.companyName} />
         </a>
         <div className="site-header__actions">

@@ -76,7 +76,7 @@ export function BlockedLayout({ root, children }: { root: RootData; children: Re
     <div className="layout layout--blocked">
       <header className="site-header site-header--bare">
         <div className="site-header__top container">
-          <a href={localPath(root.lng, "/")} className="site-header__logo" aria-label={t("a11y.home")}>
+          <a href={localPath(root.lng, "/")} className="site-header__logo" aria-label={`${root.companyName} — ${t("a11y.home")}`}>
             <Logo company={root.companyName} />
           </a>
         </div>
@@ -92,9 +92,10 @@ export function BlockedLayout({ root, children }: { root: RootData; children: Re
 export function MaintenanceLayout({ root, children }: { root: RootData; children: ReactNode }) {
   return (
     <div className="layout layout--maintenance">
-      <div className="layout--maintenance__logo">
+      {/* In the banner landmark, so no content sits outside a landmark. */}
+      <header className="layout--maintenance__logo">
         <Logo company={root.companyName} />
-      </div>
+      </header>
       <main id="content">{children}</main>
     </div>
   );

@@ -46,6 +46,11 @@ export interface ActionOptions<Invalid> {
   /** Other origins that may post here (an identity provider posting back to us). */
   origins?: string[];
   /**
+   * Reshapes the raw form before it is checked and parsed (the ops import copies a chosen
+   * file into its text field, so the file's text is checked like any field).
+   */
+  prepare?: (formData: FormData) => Promise<void>;
+  /**
    * A route without a page (a resource route): invalid fields are answered as a refusal with
    * a translated message, since there is no form to re-render.
    */
@@ -165,6 +170,7 @@ async function runAction<Ctx, S extends Schema, R, Invalid>(
   } catch {
     return refuse(400, "actions.badBody", "unreadable");
   }
+  if (options.prepare) await options.prepare(formData);
   if (hasBadCharacters(formData)) return refuse(400, "actions.badCharacters", "characters");
 
   if (!originAllowed(request.headers.get("origin"), new URL(request.url), env.PUBLIC_ORIGIN, options.origins)) {

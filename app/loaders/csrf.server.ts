@@ -1,11 +1,13 @@
+import { createHmac } from "node:crypto";
 import { createCookie } from "@remix-run/node";
-import { CSRF, CSRFError } from "remix-utils/csrf/server";
+import { CSRF } from "remix-utils/csrf/server";
 import { isProduction, sessionSecret } from "~/env.server";
-import { log } from "~/services/log.server";
+import { sessionToken } from "./session.server";
 
 /**
  * CSRF protection of every state-changing form: a signed token in an HttpOnly cookie that the
- * form must echo (remix-utils). The token is issued by the root loader for every page.
+ * form must echo (remix-utils). The token is issued by the root loader for every page and
+ * checked by every action through app/forms/action.server.ts.
  */
 const cookie = createCookie("csrf", {
   path: "/",
@@ -17,15 +19,30 @@ const cookie = createCookie("csrf", {
 
 export const csrf = new CSRF({ cookie, formDataKey: "csrf", secret: sessionSecret });
 
-/** Validates the form's token; a missing or wrong one is a 403 and nothing happens. */
-export async function requireCsrf(request: Request, formData: FormData): Promise<void> {
-  try {
-    await csrf.validate(formData, request.headers);
-  } catch (error) {
-    if (error instanceof CSRFError) {
-      log.warn("csrf.refused", { code: error.code, path: new URL(request.url).pathname });
-      throw new Response("Forbidden", { status: 403 });
-    }
-    throw error;
+/**
+ * The page's CSRF token, bound to the visitor's session: the token carries a tag of the session
+ * cookie (none for a guest), and a page whose token's tag is not the current session's gets a
+ * fresh token. So the token rotates at login and at logout (the first page after either), and a
+ * token planted or seen before signing in is worthless after it. Validation is remix-utils' own
+ * (cookie and form must hold the same signed token).
+ */
+export async function commitCsrfToken(request: Request): Promise<[token: string, setCookie: string | null]> {
+  const existing: unknown = await cookie.parse(request.headers.get("cookie"));
+  const tag = sessionTag(sessionToken(request));
+  if (typeof existing === "string") {
+    const [value = "", signature] = existing.split(".");
+    if (signature === sign(value) && value.endsWith(`~${tag}`)) return [existing, null];
   }
+  const value = `${csrf.generate(24).split(".")[0]}~${tag}`;
+  const token = `${value}.${sign(value)}`;
+  return [token, await cookie.serialize(token)];
+}
+
+/** The signature remix-utils' CSRF checks: HMAC-SHA256 of the value, base64url without padding. */
+function sign(value: string): string {
+  return createHmac("sha256", sessionSecret).update(value).digest("base64url");
+}
+
+function sessionTag(token: string | null): string {
+  return createHmac("sha256", sessionSecret).update(`csrf-session:${token ?? ""}`).digest("base64url").slice(0, 16);
 }

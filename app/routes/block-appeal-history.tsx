@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, MetaFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -16,6 +16,9 @@ import { seoMeta } from "~/seo";
 export const loader = (args: LoaderFunctionArgs) =>
   pageLoader(args, "block-appeal-history", async (ctx) => {
   const user = ctx.user!;
+  // Not banned: nothing to appeal, and the page must not say otherwise (SPEC §4: a block page
+  // without a reason goes to the language root).
+  if (user.ban_level <= 0) throw redirect(`/${ctx.site.lng}`);
   return {
     lng: ctx.site.lng,
     timeZone: ctx.site.config.defaultTimeZone,
@@ -68,7 +71,17 @@ export default function BlockAppealHistory() {
           <AuthenticityTokenInput />
           <label className="field">
             <span className="field__label">{t("blockAppeal.message")}</span>
-            <textarea name="message" rows={5} required minLength={10} maxLength={2000} aria-describedby="appeal-error" />
+            {/* Refused: marked invalid, tied to its message and focused on load, also without JavaScript. */}
+            <textarea
+              name="message"
+              rows={5}
+              required
+              minLength={10}
+              maxLength={2000}
+              aria-invalid={result?.error ? true : undefined}
+              aria-describedby={result?.error ? "appeal-error" : undefined}
+              autoFocus={Boolean(result?.error)}
+            />
           </label>
           {result?.error ? (
             <p id="appeal-error" className="field__error" role="alert">

@@ -11,8 +11,8 @@ import { addBetToCoupon, clearCoupon, deleteBetFromCoupon, setCouponType, setSys
 import { COUPON_TYPE } from "~/coupon/constants";
 import { createCoupon, storedPartOfCoupon } from "~/coupon/model";
 import { isProduction, sessionSecret } from "~/env.server";
-import { requireCsrf } from "~/loaders/csrf.server";
-import { guardPage, pageLoader } from "~/loaders/guards.server";
+import { pageAction } from "~/forms/action.server";
+import { pageLoader } from "~/loaders/guards.server";
 import { safeReturnPath } from "~/loaders/return-to";
 import { routeSeo } from "~/loaders/seo.server";
 import { cachedGame, sportsContext } from "~/loaders/sports.server";
@@ -45,56 +45,58 @@ const formSchema = z.discriminatedUnion("intent", [
 export type CouponActionError = "invalid" | "unknown-outcome" | "game-finished" | "coupon-full";
 
 /**
- * The no-JavaScript coupon: every coupon form posts here. The change is applied to the signed
+ * The no-JavaScript coupon: every coupon form posts here (through pageAction: guards, CSRF,
+ * zod). The change is applied to the signed
  * cookie coupon with the same pure functions the browser uses, and the bettor goes back to the
  * page (and game) they came from. A refusal renders this page with the translated reason and
  * leaves the cookie as it was.
  */
-export async function action(args: ActionFunctionArgs) {
-  const ctx = await guardPage(args, "coupon");
-  const { request } = args;
-  const formData = await request.formData();
-  await requireCsrf(request, formData);
-  const lng = ctx.site.lng;
-  const back = safeReturnPath(formData.get("returnTo"), `/${lng}/coupon`);
-  const cookieOptions = { secure: isProduction };
-  const parsed = formSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return data({ error: "invalid" as CouponActionError }, { status: 400 });
-  const input = parsed.data;
-  if (input.intent === "clear-cookie") {
-    return new Response(null, { status: 204, headers: { "Set-Cookie": clearCouponCookie(cookieOptions) } });
-  }
-
-  let coupon = createCoupon(readCouponCookie(request.headers.get("cookie"), sessionSecret));
-  switch (input.intent) {
-    case "add": {
-      const answer = await cachedGame(input.gameId);
-      const sc = await sportsContext(lng, answer?.type === "snapshot" && isLiveStatus(answer.game.status) ? "live" : "line");
-      const game = answer?.type === "snapshot" ? sc.toGame(answer.game) : null;
-      const found = findOutcome(game, input.outcomeId);
-      if (!found.ok) return data({ error: found.reason as CouponActionError }, { status: 422 });
-      coupon = addBetToCoupon(coupon, couponBetFromOutcome(game!, found.market, found.outcome), Date.now());
-      break;
-    }
-    case "remove":
-      coupon = deleteBetFromCoupon(coupon, input.betId);
-      break;
-    case "clear":
-      coupon = clearCoupon(coupon);
-      break;
-    case "type": {
-      const min = input.typeId === COUPON_TYPE.SINGLE ? 1 : input.typeId === COUPON_TYPE.SYSTEM ? 3 : 2;
-      if (coupon.bets.length >= min && !(input.typeId === COUPON_TYPE.SINGLE && coupon.bets.length > 1)) coupon = setCouponType(coupon, input.typeId);
-      break;
-    }
-    case "system":
-      coupon = setSystemValue(coupon, input.systemValue);
-      break;
-  }
-  const encoded = encodeCouponCookie(storedPartOfCoupon(coupon), sessionSecret);
-  if (!encoded.ok) return data({ error: "coupon-full" as CouponActionError }, { status: 409 });
-  return redirect(back, { headers: { "Set-Cookie": serializeCouponCookie(encoded.value, cookieOptions) } });
-}
+export const action = (args: ActionFunctionArgs) =>
+  pageAction(
+    args,
+    "coupon",
+    formSchema,
+    async ({ ctx, value: input, formData, request }) => {
+      const lng = ctx.site.lng;
+      // The return address is checked without its fragment (decision 025); after adding a bet the
+      // bettor goes back to that game's row, an anchor built here from the validated game id.
+      const back = `${safeReturnPath(formData.get("returnTo"), `/${lng}/coupon`)}${input.intent === "add" ? `#game-${input.gameId}` : ""}`;
+      const cookieOptions = { secure: isProduction };
+      if (input.intent === "clear-cookie") {
+        return new Response(null, { status: 204, headers: { "Set-Cookie": clearCouponCookie(cookieOptions) } });
+      }
+      let coupon = createCoupon(readCouponCookie(request.headers.get("cookie"), sessionSecret));
+      switch (input.intent) {
+        case "add": {
+          const answer = await cachedGame(input.gameId);
+          const sc = await sportsContext(lng, answer?.type === "snapshot" && isLiveStatus(answer.game.status) ? "live" : "line");
+          const game = answer?.type === "snapshot" ? sc.toGame(answer.game) : null;
+          const found = findOutcome(game, input.outcomeId);
+          if (!found.ok) return data({ error: found.reason as CouponActionError }, { status: 422 });
+          coupon = addBetToCoupon(coupon, couponBetFromOutcome(game!, found.market, found.outcome), Date.now());
+          break;
+        }
+        case "remove":
+          coupon = deleteBetFromCoupon(coupon, input.betId);
+          break;
+        case "clear":
+          coupon = clearCoupon(coupon);
+          break;
+        case "type": {
+          const min = input.typeId === COUPON_TYPE.SINGLE ? 1 : input.typeId === COUPON_TYPE.SYSTEM ? 3 : 2;
+          if (coupon.bets.length >= min && !(input.typeId === COUPON_TYPE.SINGLE && coupon.bets.length > 1)) coupon = setCouponType(coupon, input.typeId);
+          break;
+        }
+        case "system":
+          coupon = setSystemValue(coupon, input.systemValue);
+          break;
+      }
+      const encoded = encodeCouponCookie(storedPartOfCoupon(coupon), sessionSecret);
+      if (!encoded.ok) return data({ error: "coupon-full" as CouponActionError }, { status: 409 });
+      return redirect(back, { headers: { "Set-Cookie": serializeCouponCookie(encoded.value, cookieOptions) } });
+    },
+    { invalid: () => ({ error: "invalid" as CouponActionError }) },
+  );
 
 export default function CouponPage() {
   const { lng } = useLoaderData<typeof loader>();

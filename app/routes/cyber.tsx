@@ -110,13 +110,13 @@ export default function Cyber() {
                 <span className="live-dot" aria-hidden="true" />
                 {t("sports.section.live")}
               </h2>
-              <GroupedGames groups={groupGames(live.games, { byCountry: false })} section="live" ctx={{ ...ctx, moves: live.moves }} emptyText={t("sports.noLiveGames")} />
+              <GroupedGames groups={groupGames(live.games, { byCountry: false })} section="live" ctx={{ ...ctx, moves: live.moves }} emptyText={t("sports.noLiveGames")} level={3} />
             </>
           ) : null}
           {d.type !== "live" ? (
             <>
               <h2 className="home-block__title">{t("sports.section.line")}</h2>
-              <GroupedGames groups={groupGames(d.line, { byCountry: false })} section="line" ctx={{ ...ctx, moves: new Map() }} emptyText={t("sports.noGames")} />
+              <GroupedGames groups={groupGames(d.line, { byCountry: false })} section="line" ctx={{ ...ctx, moves: new Map() }} emptyText={t("sports.noGames")} level={3} />
             </>
           ) : null}
         </>

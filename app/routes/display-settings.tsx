@@ -1,32 +1,38 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { serialize } from "cookie";
 import { useTranslation } from "react-i18next";
 import { DisplaySettings } from "~/components/sports/DisplaySettings";
 import { isProduction } from "~/env.server";
-import { requireCsrf } from "~/loaders/csrf.server";
-import { guardPage, pageLoader } from "~/loaders/guards.server";
+import { pageAction } from "~/forms/action.server";
+import { pageLoader } from "~/loaders/guards.server";
+import { routeSeo } from "~/loaders/seo.server";
+import { seoMeta } from "~/seo";
 import { safeReturnPath } from "~/loaders/return-to";
 import { DISPLAY_COOKIE, DISPLAY_COOKIE_MAX_AGE_S, displayCookieValue, displaySettingsSchema } from "~/sports/display";
 
 /** The header's quick display settings; this page shows the same form, with the error of a refused post. */
-export const loader = (args: LoaderFunctionArgs) => pageLoader(args, "display-settings", async (ctx) => ({ lng: ctx.site.lng }));
+export const loader = (args: LoaderFunctionArgs) => pageLoader(args, "display-settings", async (ctx) => ({ lng: ctx.site.lng, seo: await routeSeo(ctx) }));
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
 /** Keeps the guest's odds format, view and theme in a cookie and goes back to the page. */
-export async function action(args: ActionFunctionArgs) {
-  const ctx = await guardPage(args, "display-settings");
-  const formData = await args.request.formData();
-  await requireCsrf(args.request, formData);
-  const parsed = displaySettingsSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return data({ error: "invalid" }, { status: 400 });
-  const back = safeReturnPath(formData.get("returnTo"), `/${ctx.site.lng}`);
-  return redirect(back, {
-    headers: {
-      "Set-Cookie": serialize(DISPLAY_COOKIE, displayCookieValue(parsed.data), { path: "/", maxAge: DISPLAY_COOKIE_MAX_AGE_S, httpOnly: true, sameSite: "lax", secure: isProduction }),
+export const action = (args: ActionFunctionArgs) =>
+  pageAction(
+    args,
+    "display-settings",
+    displaySettingsSchema,
+    async ({ ctx, value, formData }) => {
+      const back = safeReturnPath(formData.get("returnTo"), `/${ctx.site.lng}`);
+      return redirect(back, {
+        headers: {
+          "Set-Cookie": serialize(DISPLAY_COOKIE, displayCookieValue(value), { path: "/", maxAge: DISPLAY_COOKIE_MAX_AGE_S, httpOnly: true, sameSite: "lax", secure: isProduction }),
+        },
+      });
     },
-  });
-}
+    { invalid: () => ({ error: "invalid" as const }) },
+  );
 
 export default function DisplaySettingsPage() {
   const { lng } = useLoaderData<typeof loader>();

@@ -80,7 +80,7 @@ export default function Home() {
               {t("sports.allLive")}
             </Link>
           </header>
-          <GroupedGames groups={groupGames(live.games, { byCountry: false })} section="live" ctx={{ ...ctx, moves: live.moves }} emptyText={t("sports.noLiveGames")} />
+          <GroupedGames groups={groupGames(live.games, { byCountry: false })} section="live" ctx={{ ...ctx, moves: live.moves }} emptyText={t("sports.noLiveGames")} level={3} />
         </section>
         <section className="home-block" aria-labelledby="top-line">
           <header className="home-block__head">
@@ -91,7 +91,7 @@ export default function Home() {
               {t("sports.allLine")}
             </Link>
           </header>
-          <GroupedGames groups={groupGames(line.games, { byCountry: false })} section="line" ctx={{ ...ctx, moves: line.moves }} emptyText={t("sports.noGames")} />
+          <GroupedGames groups={groupGames(line.games, { byCountry: false })} section="line" ctx={{ ...ctx, moves: line.moves }} emptyText={t("sports.noGames")} level={3} />
         </section>
       </SportsLayout>
     </>

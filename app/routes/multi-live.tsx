@@ -13,8 +13,8 @@ import { Scoreboard } from "~/components/sports/Scoreboard";
 import { SportsLayout } from "~/components/sports/SportsLayout";
 import { useLiveFeed } from "~/components/sports/use-live-feed";
 import { isProduction } from "~/env.server";
-import { requireCsrf } from "~/loaders/csrf.server";
-import { guardPage, pageLoader } from "~/loaders/guards.server";
+import { pageAction } from "~/forms/action.server";
+import { pageLoader } from "~/loaders/guards.server";
 import { requestCookies } from "~/loaders/request.server";
 import { routeSeo } from "~/loaders/seo.server";
 import { cachedFeed, sportsContext } from "~/loaders/sports.server";
@@ -57,20 +57,21 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo
 
 const formSchema = z.object({ intent: z.enum(["add", "remove"]), gameId: z.string().regex(/^\d{1,9}$/).transform(Number) });
 
-export async function action(args: ActionFunctionArgs) {
-  const ctx = await guardPage(args, "multi");
-  const formData = await args.request.formData();
-  await requireCsrf(args.request, formData);
-  const parsed = formSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) throw new Response("Bad Request", { status: 400 });
-  const { intent, gameId } = parsed.data;
-  const current = chosenIds(args.request).filter((id) => id !== gameId);
-  // The newest choice wins a place; the oldest leaves when the view is full.
-  const next = intent === "add" ? [...current, gameId].slice(-MULTI_MAX) : current;
-  return redirect(`/${ctx.site.lng}/multi`, {
-    headers: { "Set-Cookie": serialize(MULTI_COOKIE, next.join("."), { path: "/", maxAge: MULTI_COOKIE_MAX_AGE_S, httpOnly: true, sameSite: "lax", secure: isProduction }) },
-  });
-}
+export const action = (args: ActionFunctionArgs) =>
+  pageAction(
+    args,
+    "multi",
+    formSchema,
+    async ({ ctx, value: { intent, gameId }, request }) => {
+      const current = chosenIds(request).filter((id) => id !== gameId);
+      // The newest choice wins a place; the oldest leaves when the view is full.
+      const next = intent === "add" ? [...current, gameId].slice(-MULTI_MAX) : current;
+      return redirect(`/${ctx.site.lng}/multi`, {
+        headers: { "Set-Cookie": serialize(MULTI_COOKIE, next.join("."), { path: "/", maxAge: MULTI_COOKIE_MAX_AGE_S, httpOnly: true, sameSite: "lax", secure: isProduction }) },
+      });
+    },
+    { invalid: () => ({ error: "invalid" as const }) },
+  );
 
 function ToggleForm({ gameId, intent, label }: { gameId: number; intent: "add" | "remove"; label: string }) {
   return (

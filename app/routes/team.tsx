@@ -59,7 +59,7 @@ export default function Team() {
         <h2 id="fixtures-title" className="section-title">
           {t("team.fixtures")}
         </h2>
-        <GroupedGames groups={groupGames(d.fixtures, { byCountry: false })} section="line" ctx={{ lng: d.lng, timeZone: d.timeZone, here, moves: new Map() }} emptyText={t("sports.noGames")} />
+        <GroupedGames groups={groupGames(d.fixtures, { byCountry: false })} section="line" ctx={{ lng: d.lng, timeZone: d.timeZone, here, moves: new Map() }} emptyText={t("sports.noGames")} level={3} />
       </section>
       <section aria-labelledby="results-title">
         <h2 id="results-title" className="section-title">

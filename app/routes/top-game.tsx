@@ -48,9 +48,9 @@ export default function TopGame() {
         <span className="live-dot" aria-hidden="true" />
         {t("sports.topLive")}
       </h2>
-      <GroupedGames groups={groupGames(live.games, { byCountry: false })} section="live" ctx={{ lng: d.lng, timeZone: d.timeZone, here, moves: live.moves }} emptyText={t("sports.noLiveGames")} />
+      <GroupedGames groups={groupGames(live.games, { byCountry: false })} section="live" ctx={{ lng: d.lng, timeZone: d.timeZone, here, moves: live.moves }} emptyText={t("sports.noLiveGames")} level={3} />
       <h2 className="home-block__title">{t("sports.topLine")}</h2>
-      <GroupedGames groups={groupGames(line.games, { byCountry: false })} section="line" ctx={{ lng: d.lng, timeZone: d.timeZone, here, moves: line.moves }} emptyText={t("sports.noGames")} />
+      <GroupedGames groups={groupGames(line.games, { byCountry: false })} section="line" ctx={{ lng: d.lng, timeZone: d.timeZone, here, moves: line.moves }} emptyText={t("sports.noGames")} level={3} />
     </SportsLayout>
   );
 }

@@ -178,6 +178,15 @@ export function phoneCountries(): Promise<PhoneCountry[]> {
   return value;
 }
 
+/** The numeric phone-country id for a country given by id or by ISO letters; "" when unknown. */
+export async function phoneCountryId(country: string): Promise<string> {
+  if (/^\d{1,6}$/.test(country)) return country;
+  if (!/^[A-Za-z]{2}$/.test(country)) return "";
+  const countries = await phoneCountries().catch(() => [] as PhoneCountry[]);
+  const found = countries.find((c) => c.country_code.toUpperCase() === country.toUpperCase());
+  return found ? String(found.id) : "";
+}
+
 // Social one-tap (SPEC §7)
 let oneTapClientIdCache: { at: number; value: Promise<string> } | null = null;
 /** GET /social-api/oauth/google-one-tap/clientId, kept for ten minutes. */
@@ -201,6 +210,10 @@ export async function oneTapSignIn(
 ): Promise<string> {
   const form = new FormData();
   for (const [k, v] of Object.entries(input)) form.set(k, v);
+  // The social API takes the numeric phone-country id; the site knows the visitor's country by
+  // its ISO letters (the country header), so letters are looked up, and an unknown one is sent
+  // as "none" rather than refused (issue 11).
+  form.set("countryId", await phoneCountryId(input.countryId));
   const answer = await callUpstream({
     upstream: "social",
     path: "/social-api/oauth/google-one-tap",

@@ -1,19 +1,17 @@
 import { type Context, Hono } from "hono";
-import { sql } from "kysely";
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { activationName, channelRequired, remainingActivation } from "../domain/activation.ts";
 import { PASSWORD_RESET_CODE_SECONDS, RESEND_SECONDS } from "../domain/auth-limits.ts";
-import { issueCode, redeemCode } from "../domain/codes.ts";
+import { redeemCode, sendCode } from "../domain/codes.ts";
 import { classifyLogin } from "../domain/login-identifier.ts";
 import { passwordResetMessage } from "../domain/messages.ts";
-import { sendMessage } from "../domain/outbox.ts";
 import { hashPassword, passwordProblem } from "../domain/passwords.ts";
 import { forgetLoginFailures } from "../domain/login-limits.ts";
 import { hitIfUnder } from "../domain/rate-limits.ts";
 import { revokeAllSessions } from "../domain/sessions.ts";
 import { newsletterToken, sameHex } from "../domain/signing.ts";
-import { findUserByLogin, phoneAddress } from "../domain/users.ts";
+import { activationStateOf, findUserByLogin, markChannelActivated, phoneAddress, setPasswordHash, stopNewsletter } from "../domain/users.ts";
 import { checkCodeFrom, codeInput } from "./code-checks.ts";
 import { apiError, clientAddress, parseJsonBody } from "./http.ts";
 import type { AuthSettings } from "./login.ts";
@@ -52,11 +50,7 @@ export async function activate(
   channel: "email" | "phone",
   code: string
 ) {
-  const user = await db
-    .selectFrom("app_user")
-    .select(["id", "activation_type", "email_activated", "phone_activated"])
-    .where("id", "=", userId)
-    .executeTakeFirst();
+  const user = await activationStateOf(db, userId);
   if (user && !channelRequired(user.activation_type, channel)) {
     return apiError(c, 400, "not_required", `This account has no ${channel} to confirm (activation: ${activationName(user.activation_type)})`);
   }
@@ -64,17 +58,9 @@ export async function activate(
     return c.json({ result: { activated: true, remaining: remainingActivation(user) } });
   }
   const purpose = channel === "email" ? "activate_email" : "activate_phone";
-  const column = channel === "email" ? "email_activated" : "phone_activated";
   const checked = await checkCodeFrom(db, c, address, async () =>
     user
-      ? redeemCode(db, settings.secret, { userId: user.id, purpose }, code, (trx) =>
-          trx
-            .updateTable("app_user")
-            .set({ [column]: true, updated_at: sql<Date>`now()` })
-            .where("id", "=", user.id)
-            .returning(["activation_type", "email_activated", "phone_activated"])
-            .executeTakeFirstOrThrow()
-        )
+      ? redeemCode(db, settings.secret, { userId: user.id, purpose }, code, (trx) => markChannelActivated(trx, user.id, channel))
       : { ok: false, error: "wrong_code" }
   );
   if (!checked.ok) return checked.response;
@@ -107,15 +93,9 @@ export function accountApi(db: Db, settings: AuthSettings) {
       const sendChannel = to === user.email ? "email" : "sms";
       // One code a minute per account; inside the minute the last code stays valid.
       if (to && (await hitIfUnder(db, "reset_send:user", String(user.id), RESEND_SECONDS, 1)).allowed) {
-        await db.transaction().execute(async (trx) => {
-          const { code } = await issueCode(trx, settings.secret, {
-            userId: user.id,
-            purpose: "password_reset",
-            destination: to,
-            ttlSeconds: PASSWORD_RESET_CODE_SECONDS,
-          });
-          await sendMessage(trx, passwordResetMessage(sendChannel, to, code));
-        });
+        await sendCode(db, settings.secret, { userId: user.id, purpose: "password_reset", destination: to, ttlSeconds: PASSWORD_RESET_CODE_SECONDS }, (code) =>
+          passwordResetMessage(sendChannel, to, code)
+        );
       }
     }
     return c.json({ result: true, channel });
@@ -135,11 +115,7 @@ export function accountApi(db: Db, settings: AuthSettings) {
     const checked = await checkCodeFrom(db, c, address.data, async () => {
       if (!user) return { ok: false, error: "wrong_code" } as const;
       return redeemCode(db, settings.secret, { userId: user.id, purpose: "password_reset" }, code, async (trx, userId) => {
-        await trx
-          .updateTable("app_user")
-          .set({ password_hash: passwordHash, updated_at: sql<Date>`now()` })
-          .where("id", "=", userId)
-          .execute();
+        await setPasswordHash(trx, userId, passwordHash);
         // Whoever knew the old password is signed out everywhere.
         await revokeAllSessions(trx, userId);
       });
@@ -155,11 +131,7 @@ export function accountApi(db: Db, settings: AuthSettings) {
     if (!parsed.ok) return parsed.response;
     const { email, token } = parsed.data;
     if (!sameHex(token, newsletterToken(settings.secret, email))) return apiError(c, 400, "bad_sign", "The unsubscribe link's signature is wrong");
-    await db
-      .updateTable("app_user")
-      .set({ enable_mail_news: false, updated_at: sql<Date>`now()` })
-      .where(sql<string>`lower(email)`, "=", email)
-      .execute();
+    await stopNewsletter(db, email);
     return c.json({ result: true });
   });
 

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { decideDueCoupons } from "../domain/bets.ts";
+import { HOUSE, houseAccountId, mainAccount } from "../domain/ledger.ts";
 import { settleGame } from "../domain/settlement.ts";
 import { MARKET_TYPES } from "../domain/sports/markets.ts";
 import { apiError, parseJsonBody, parseParams } from "./http.ts";
@@ -98,6 +99,7 @@ export function betsTestHooksApi(db: Db) {
     const parsed = await parseJsonBody(c, finishBody);
     if (!parsed.ok) return parsed.response;
     const { status, home, away } = parsed.data;
+    const started = performance.now();
     const report = await db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable("game")
@@ -116,7 +118,7 @@ export function betsTestHooksApi(db: Db) {
       return settleGame(trx, params.data.gameId);
     });
     if (!report) return apiError(c, 404, "not_found", "No such game");
-    return c.json(report);
+    return c.json({ ...report, ms: Math.round(performance.now() - started) });
   });
 
   // Settles a game again (it must change nothing).
@@ -153,6 +155,15 @@ export function betsTestHooksApi(db: Db) {
     return c.json({ ok: true });
   });
 
+  app.post("/games/:gameId/score", async (c) => {
+    const params = parseParams(c, z.object({ gameId: id }));
+    if (!params.ok) return params.response;
+    const parsed = await parseJsonBody(c, z.object({ home: z.number().int().min(0).max(1000), away: z.number().int().min(0).max(1000) }));
+    if (!parsed.ok) return parsed.response;
+    await db.updateTable("game").set({ score_home: parsed.data.home, score_away: parsed.data.away }).where("id", "=", params.data.gameId).execute();
+    return c.json({ ok: true });
+  });
+
   app.post("/promo-codes", async (c) => {
     const parsed = await parseJsonBody(c, promoBody);
     if (!parsed.ok) return parsed.response;
@@ -169,6 +180,53 @@ export function betsTestHooksApi(db: Db) {
       })
       .execute();
     return c.json({ ok: true }, 201);
+  });
+
+  // Many open singles on a game's home win at once, for the settlement benchmark: stake
+  // transfers, coupons and selections written by three set-based statements.
+  app.post("/games/:gameId/bulk-bets", async (c) => {
+    const params = parseParams(c, z.object({ gameId: id }));
+    if (!params.ok) return params.response;
+    const parsed = await parseJsonBody(c, z.object({ count: z.number().int().min(1).max(100_000), userIds: z.array(id).min(1).max(1000), amount: z.number().int().min(1).max(1_000_000) }));
+    if (!parsed.ok) return parsed.response;
+    const { count, userIds, amount } = parsed.data;
+    const gameId = params.data.gameId;
+    const created = await db.transaction().execute(async (trx) => {
+      const outcome = await trx.selectFrom("outcome as o").innerJoin("market as m", "m.id", "o.market_id").select(["o.id", "o.market_id", "o.coef", "o.key", "m.version"]).where("o.game_id", "=", gameId).where("m.type_id", "=", 1).where("o.key", "=", "1").executeTakeFirst();
+      if (!outcome) return null;
+      const accounts: number[] = [];
+      const requests: number[] = [];
+      for (const userId of userIds) {
+        accounts.push((await mainAccount(trx, userId)).id);
+        const r = await trx.insertInto("bet_request").values({ user_id: userId, idempotency_key: `bulk:${gameId}:${userId}:${Date.now()}`, request_hash: "bulk", response: "{}" }).returning("id").executeTakeFirstOrThrow();
+        requests.push(Number(r.id));
+      }
+      const house = await houseAccountId(trx, HOUSE.stakesHeld, "RUB");
+      const possibleWin = Math.floor((amount * outcome.coef) / 100);
+      const { rows } = await sql<{ n: number }>`
+        with src as (
+          select g, (${sql.raw(`array[${accounts.join(",")}]::bigint[]`)})[(g % ${accounts.length}) + 1] as account_id,
+                    (${sql.raw(`array[${requests.join(",")}]::bigint[]`)})[(g % ${accounts.length}) + 1] as request_id,
+                    (${sql.raw(`array[${userIds.join(",")}]::int[]`)})[(g % ${accounts.length}) + 1] as user_id
+            from generate_series(0, ${count - 1}) g
+        ), t as (
+          insert into ledger_transfer (debit_account_id, credit_account_id, amount, currency, flag, kind, reference)
+          select account_id, ${house}, ${amount}, 'RUB', 'posted', 'bet_stake', 'bulk:' || ${gameId} || ':' || g from src
+          returning id, reference
+        ), cp as (
+          insert into bet_coupon (request_id, user_id, account_id, type_id, group_type_id, amount, currency, coef, possible_win, state, change_coef_action, stake_transfer_id)
+          select src.request_id, src.user_id, src.account_id, 0, 0, ${amount}, 'RUB', ${(outcome.coef / 100).toFixed(4)}, ${possibleWin}, 'open', 2, t.id
+            from t join src on t.reference = 'bulk:' || ${gameId} || ':' || src.g
+          returning id, user_id
+        )
+        insert into bet_selection (coupon_id, user_id, outcome_id, game_id, market_id, market_type_id, market_version, period, param, outcome_key, seen_coef, coef)
+        select cp.id, cp.user_id, ${outcome.id}, ${gameId}, ${outcome.market_id}, 1, ${outcome.version}, 0, null, ${outcome.key}, ${outcome.coef}, ${outcome.coef} from cp
+        returning 1 as n
+      `.execute(trx);
+      return rows.length;
+    });
+    if (created === null) return apiError(c, 404, "not_found", "No such game");
+    return c.json({ created }, 201);
   });
 
   app.post("/decide", async (c) => c.json({ decided: await decideDueCoupons(db) }));

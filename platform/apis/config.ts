@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { readConfigVersion } from "../domain/config-version.ts";
-import { assembleSiteConfig, loadSiteConfigRows } from "../domain/site-config.ts";
+import { assembleSiteConfig, loadConfigGroups, loadSiteConfigRows } from "../domain/site-config.ts";
 import { log } from "../log.ts";
 import { apiError, countryOf, parseQuery } from "./http.ts";
 
@@ -45,18 +45,7 @@ export function configApi(db: Db) {
       }),
     );
     if (!q.ok) return q.response;
-    const rows = await db
-      .selectFrom("config_group")
-      .select(["group_name", "lang", "value"])
-      .where("group_name", "in", q.data.groups)
-      .where("lang", "in", [q.data.lang, "*"])
-      .execute();
-    const groups: Record<string, unknown> = {};
-    for (const name of q.data.groups) {
-      const exact = rows.find((r) => r.group_name === name && r.lang === q.data.lang);
-      const fallback = rows.find((r) => r.group_name === name && r.lang === "*");
-      groups[name] = (exact ?? fallback)?.value ?? null;
-    }
+    const groups = await loadConfigGroups(db, q.data.groups, q.data.lang);
     return c.json({ lang: q.data.lang, groups });
   });
 

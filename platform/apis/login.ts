@@ -10,12 +10,11 @@ import {
   TWO_STEP_CODE_SECONDS,
 } from "../domain/auth-limits.ts";
 import { consumeCaptchaToken } from "../domain/captcha.ts";
-import { issueCode, redeemCode } from "../domain/codes.ts";
+import { redeemCode, sendCode } from "../domain/codes.ts";
 import { classifyLogin, fullPhone } from "../domain/login-identifier.ts";
-import { useLoginToken } from "../domain/login-tokens.ts";
+import { signInWithLoginToken } from "../domain/login-tokens.ts";
 import { twoStepCodeMessage } from "../domain/messages.ts";
 import { sendSmsLoginCode } from "../domain/sms-login.ts";
-import { sendMessage } from "../domain/outbox.ts";
 import { verifyPassword } from "../domain/passwords.ts";
 import { beginLoginAttempt } from "../domain/login-limits.ts";
 import { rightsOf } from "../domain/rights.ts";
@@ -88,17 +87,12 @@ export function loginApi(db: Db, settings: AuthSettings) {
       const channel = user.email ? "email" : "sms";
       const to = user.email ?? phone;
       if (to) {
-        const issued = await db.transaction().execute(async (trx) => {
-          const code = await issueCode(trx, settings.secret, {
-            userId: user.id,
-            purpose: "two_step",
-            destination: to,
-            ttlSeconds: TWO_STEP_CODE_SECONDS,
-            withTicket: true,
-          });
-          await sendMessage(trx, twoStepCodeMessage(channel, to, code.code));
-          return code;
-        });
+        const issued = await sendCode(
+          db,
+          settings.secret,
+          { userId: user.id, purpose: "two_step", destination: to, ttlSeconds: TWO_STEP_CODE_SECONDS, withTicket: true },
+          (code) => twoStepCodeMessage(channel, to, code)
+        );
         return c.json({ result: { twoStepRequired: true, twoStepToken: issued.ticket } });
       }
       // Nowhere to send a code (the hooks refuse such users); fail closed rather than skip the step.
@@ -220,10 +214,7 @@ export function loginApi(db: Db, settings: AuthSettings) {
     if (!parsed.ok) return parsed.response;
     const { method_id, token, sign } = parsed.data;
     if (!sameHex(sign, loginLinkSign(settings.secret, method_id, token))) return apiError(c, 400, "bad_sign", "The link's signature is wrong");
-    const outcome = await db.transaction().execute(async (trx) => {
-      const used = await useLoginToken(trx, "link", { id: method_id }, token);
-      return used.ok ? { ...used, session: await createSession(trx, used.userId, SESSION_SECONDS) } : used;
-    });
+    const outcome = await signInWithLoginToken(db, "link", { id: method_id }, token, SESSION_SECONDS);
     if (!outcome.ok) return apiError(c, 400, outcome.error, outcome.error === "time_up" ? "The link has expired" : "The link is unknown or used");
     return c.json({ result: sessionResult(outcome.session, outcome.userId) });
   });
@@ -232,10 +223,7 @@ export function loginApi(db: Db, settings: AuthSettings) {
     const parsed = await parseJsonBody(c, socialLoginBody);
     if (!parsed.ok) return parsed.response;
     const { login, pass } = parsed.data;
-    const outcome = await db.transaction().execute(async (trx) => {
-      const used = await useLoginToken(trx, "social", { socialAccountId: login }, pass);
-      return used.ok ? { ...used, session: await createSession(trx, used.userId, SESSION_SECONDS) } : used;
-    });
+    const outcome = await signInWithLoginToken(db, "social", { socialAccountId: login }, pass, SESSION_SECONDS);
     if (!outcome.ok)
       return apiError(c, 400, outcome.error, outcome.error === "time_up" ? "The social pass has expired" : "The social pass is unknown or used");
     return c.json({ result: sessionResult(outcome.session, outcome.userId) });

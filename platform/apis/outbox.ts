@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
+import { listOutbox } from "../domain/outbox.ts";
 import { parseQuery } from "./http.ts";
 
 const outboxQuery = z.object({
@@ -22,13 +23,7 @@ export function devOutboxApi(db: Db) {
   app.get("/outbox", async (c) => {
     const q = parseQuery(c, outboxQuery);
     if (!q.ok) return q.response;
-    let query = db
-      .selectFrom("outbox")
-      .select(["id", "channel", "to", "subject", "body", "code", "created_at"])
-      .orderBy("id", "desc")
-      .limit(q.data.limit);
-    if (q.data.to) query = query.where("to", "=", q.data.to);
-    return c.json({ messages: await query.execute() });
+    return c.json({ messages: await listOutbox(db, q.data) });
   });
 
   return app;

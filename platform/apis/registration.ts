@@ -1,20 +1,16 @@
 import { Hono } from "hono";
-import { sql } from "kysely";
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
-import type { RegistrationType } from "../db/schema.ts";
-import { MINIMUM_AGE, activationName, activationTypeFor, ageOn, channelRequired, isCalendarDate } from "../domain/activation.ts";
-import { CREDENTIALS_EMAILS_PER_USER, CREDENTIALS_EMAIL_WINDOW_SECONDS, REGISTRATIONS_PER_ADDRESS, SESSION_SECONDS } from "../domain/auth-limits.ts";
-import { sendActivationCode } from "../domain/activation-codes.ts";
+import { MINIMUM_AGE, activationName, activationTypeFor, ageOn, isCalendarDate } from "../domain/activation.ts";
+import { CREDENTIALS_EMAILS_PER_USER, REGISTRATIONS_PER_ADDRESS } from "../domain/auth-limits.ts";
 import { fullPhone } from "../domain/login-identifier.ts";
 import { credentialsMessage } from "../domain/messages.ts";
 import { sendMessage } from "../domain/outbox.ts";
 import { generatePassword, hashPassword, passwordProblem, verifyPassword } from "../domain/passwords.ts";
 import { phoneProblem } from "../domain/phone-countries.ts";
 import { hitIfUnder } from "../domain/rate-limits.ts";
-import { createSession } from "../domain/sessions.ts";
+import { createAccount, inCredentialsWindow } from "../domain/registration.ts";
 import { loadSiteConfigValue } from "../domain/site-config.ts";
-import { uniqueConflict } from "../domain/users.ts";
 import { type AuthEnv, requireUser } from "./auth.ts";
 import { apiError, clientAddress, countryOf, parseJsonBody, rateLimited } from "./http.ts";
 import { type AuthSettings, dialingCode, phoneDigits, sessionResult } from "./login.ts";
@@ -69,13 +65,6 @@ type Registration = z.infer<typeof registrationBody>;
 
 const credentialsBody = z.object({ email: emailInput, login: z.string().trim().min(1).max(200), password: z.string().min(1).max(1024) });
 
-/** Thrown inside the registration transaction to roll it back and answer 409. */
-class Conflict extends Error {
-  constructor(readonly code: "email_taken" | "phone_taken") {
-    super(code);
-  }
-}
-
 /** POST /web-api/registration and the one-click credentials e-mail. */
 export function registrationApi(db: Db, settings: AuthSettings) {
   const app = new Hono<AuthEnv>();
@@ -115,95 +104,36 @@ export function registrationApi(db: Db, settings: AuthSettings) {
     const phone = "phone_number" in input ? { code: input.phone_code, number: input.phone_number } : null;
     const activationType = activationTypeFor(input.type);
 
-    try {
-      const created = await db.transaction().execute(async (trx) => {
-        if (
-          email &&
-          (await trx
-            .selectFrom("app_user")
-            .select("id")
-            .where(sql<string>`lower(email)`, "=", email)
-            .executeTakeFirst())
-        ) {
-          throw new Conflict("email_taken");
-        }
-        if (
-          phone &&
-          (await trx
-            .selectFrom("app_user")
-            .select("id")
-            .where("phone_code", "=", phone.code)
-            .where("phone_number", "=", phone.number)
-            .executeTakeFirst())
-        ) {
-          throw new Conflict("phone_taken");
-        }
-        const user = await trx
-          .insertInto("app_user")
-          .values({
-            email,
-            phone_code: phone?.code ?? null,
-            phone_number: phone?.number ?? null,
-            country_code: input.country_code,
-            password_hash: passwordHash,
-            activation_type: activationType,
-            terms_accepted_at: sql<Date>`now()`,
-            user_data: JSON.stringify(
-              input.type === "full_reg" ? { name: input.name, surname: input.surname, date_birthday: input.date_birthday } : {}
-            ),
-            currency: input.currency,
-            bonus_choice: input.bonus_choice,
-            registration_type: input.type satisfies RegistrationType,
-            promocode: input.promocode,
-            language: input.lng,
-          })
-          .returning(["id", "login"])
-          .executeTakeFirstOrThrow();
-        let login = user.login;
-        if (input.type === "one_click") {
-          // The account number is the login; skipped if some older account already took it as a name.
-          const named = await trx
-            .updateTable("app_user")
-            .set({ login: String(user.id) })
-            .where("id", "=", user.id)
-            .where(({ not, exists, selectFrom }) =>
-              not(exists(selectFrom("app_user as other").select("other.id").where("other.login", "=", String(user.id))))
-            )
-            .returning("login")
-            .executeTakeFirst();
-          login = named?.login ?? null;
-        }
-        for (const channel of ["email", "phone"] as const) {
-          if (channelRequired(activationType, channel)) {
-            await sendActivationCode(
-              trx,
-              settings.secret,
-              { id: user.id, email, phone_code: phone?.code ?? null, phone_number: phone?.number ?? null, language: input.lng },
-              channel
-            );
-          }
-        }
-        const session = await createSession(trx, user.id, SESSION_SECONDS);
-        return { userId: user.id, login, session };
-      });
-      const login = created.login ?? email ?? (phone ? fullPhone(phone.code, phone.number) : String(created.userId));
-      return c.json(
-        {
-          result: {
-            ...sessionResult(created.session, created.userId),
-            login,
-            ...(generated ? { password: generated } : {}),
-            activation: activationName(activationType),
-          },
-        },
-        201
-      );
-    } catch (error) {
-      const conflict = error instanceof Conflict ? error.code : uniqueConflict(error);
-      if (conflict === "email_taken") return apiError(c, 409, "email_taken", "An account with this e-mail exists");
-      if (conflict === "phone_taken") return apiError(c, 409, "phone_taken", "An account with this phone number exists");
-      throw error;
+    const created = await createAccount(db, settings.secret, {
+      type: input.type,
+      email,
+      phone,
+      countryCode: input.country_code,
+      currency: input.currency,
+      bonusChoice: input.bonus_choice,
+      promocode: input.promocode,
+      language: input.lng,
+      passwordHash,
+      activationType,
+      userData: input.type === "full_reg" ? { name: input.name, surname: input.surname, date_birthday: input.date_birthday } : {},
+    });
+    if (!created.ok) {
+      return created.conflict === "email_taken"
+        ? apiError(c, 409, "email_taken", "An account with this e-mail exists")
+        : apiError(c, 409, "phone_taken", "An account with this phone number exists");
     }
+    const login = created.login ?? email ?? (phone ? fullPhone(phone.code, phone.number) : String(created.userId));
+    return c.json(
+      {
+        result: {
+          ...sessionResult(created.session, created.userId),
+          login,
+          ...(generated ? { password: generated } : {}),
+          activation: activationName(activationType),
+        },
+      },
+      201
+    );
   });
 
   // The platform never has the one-click password in clear: the site sends back what it showed
@@ -214,12 +144,7 @@ export function registrationApi(db: Db, settings: AuthSettings) {
     const user = c.var.user;
     const { email, login, password } = parsed.data;
     const ownLogin = user.login ?? String(user.id);
-    const recent = await db
-      .selectFrom("app_user")
-      .select("id")
-      .where("id", "=", user.id)
-      .where("created_at", ">", sql<Date>`now() - make_interval(secs => ${CREDENTIALS_EMAIL_WINDOW_SECONDS})`)
-      .executeTakeFirst();
+    const recent = await inCredentialsWindow(db, user.id);
     if (user.registration_type !== "one_click" || !recent || (login !== ownLogin && login !== String(user.id))) {
       return apiError(c, 403, "forbidden", "Only a one-click account's own credentials, within an hour of registration");
     }

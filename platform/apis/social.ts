@@ -1,12 +1,14 @@
 import { Hono } from "hono";
-import { sql } from "kysely";
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { REGISTRATIONS_PER_ADDRESS, SOCIAL_PASS_SECONDS } from "../domain/auth-limits.ts";
 import { issueLoginToken } from "../domain/login-tokens.ts";
-import { type CredentialClaims, verifyCredential } from "../domain/one-tap.ts";
+import { verifyCredential } from "../domain/one-tap.ts";
+import { countryCodeOfPhoneCountry } from "../domain/phone-countries.ts";
 import { hitIfUnder } from "../domain/rate-limits.ts";
 import { loadSiteConfigValue } from "../domain/site-config.ts";
+import { findSocialAccount, linkOrCreate } from "../domain/social-accounts.ts";
+import { findUserIdByEmail } from "../domain/users.ts";
 import { apiError, clientAddress, countryOf, isUniqueViolation, rateLimited } from "./http.ts";
 import type { AuthSettings } from "./login.ts";
 
@@ -54,21 +56,14 @@ export function socialApi(db: Db, settings: AuthSettings) {
 
     let countryCode: string | null = null;
     if (countryId !== null) {
-      const country = await db.selectFrom("phone_country").select("country_code").where("id", "=", countryId).executeTakeFirst();
-      if (!country) return apiError(c, 400, "bad_request", `countryId: no country ${countryId}`);
-      countryCode = country.country_code;
+      countryCode = await countryCodeOfPhoneCountry(db, countryId);
+      if (countryCode === null) return apiError(c, 400, "bad_request", `countryId: no country ${countryId}`);
     }
 
-    const findAccount = () =>
-      db.selectFrom("social_account").select(["id", "user_id"]).where("provider", "=", PROVIDER).where("subject", "=", claims.sub).executeTakeFirst();
+    const findAccount = () => findSocialAccount(db, PROVIDER, claims.sub);
     let account = await findAccount();
     if (!account) {
-      const existing = await db
-        .selectFrom("app_user")
-        .select("id")
-        .where(sql<string>`lower(email)`, "=", claims.email)
-        .executeTakeFirst();
-      if (!existing) {
+      if ((await findUserIdByEmail(db, claims.email)) === undefined) {
         // A new account: the same gates as registration.
         const registration = await loadSiteConfigValue(db, "registration", countryOf(c));
         if (!registration?.allowed) return apiError(c, 403, "registration_closed", "Registration is closed");
@@ -82,7 +77,7 @@ export function socialApi(db: Db, settings: AuthSettings) {
         if (!slot.allowed) return rateLimited(c, slot.retryAfterSeconds, "registrations from this address");
       }
       try {
-        account = await linkOrCreate(db, claims, { language, currency, countryCode });
+        account = await linkOrCreate(db, PROVIDER, claims, { language, currency, countryCode });
       } catch (error) {
         // The same credential twice at once: the other request linked it first.
         if (!isUniqueViolation(error)) throw error;
@@ -96,50 +91,4 @@ export function socialApi(db: Db, settings: AuthSettings) {
   });
 
   return app;
-}
-
-/**
- * Links the Google account to the user with its e-mail (the provider verified it), or creates a
- * soc_reg user that needs no activation. One transaction: no user without its social account.
- */
-function linkOrCreate(db: Db, claims: CredentialClaims, prefs: { language: string; currency: string; countryCode: string | null }) {
-  return db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom("app_user")
-      .select("id")
-      .where(sql<string>`lower(email)`, "=", claims.email)
-      .forUpdate()
-      .executeTakeFirst();
-    let userId: number;
-    if (existing) {
-      userId = existing.id;
-      await trx
-        .updateTable("app_user")
-        .set({ email_activated: true, updated_at: sql<Date>`now()` })
-        .where("id", "=", userId)
-        .execute();
-    } else {
-      const created = await trx
-        .insertInto("app_user")
-        .values({
-          email: claims.email,
-          email_activated: true,
-          registration_type: "soc_reg",
-          activation_type: 0,
-          currency: prefs.currency,
-          country_code: prefs.countryCode,
-          language: prefs.language,
-          user_data: JSON.stringify(claims.name ? { name: claims.name } : {}),
-          terms_accepted_at: sql<Date>`now()`,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      userId = created.id;
-    }
-    return trx
-      .insertInto("social_account")
-      .values({ provider: PROVIDER, subject: claims.sub, user_id: userId, email: claims.email })
-      .returning(["id", "user_id"])
-      .executeTakeFirstOrThrow();
-  });
 }

@@ -74,7 +74,10 @@ export function sportsApi(db: Db, sports: SportsService) {
     const open = store.games.get(p.data.id);
     const game = open ?? (await loadGames(db, (g) => g.where("id", "=", p.data.id)))[0];
     if (!game) return apiError(c, 404, "not_found", "No such game");
-    c.header("etag", `"game-${game.feedVersion}"`);
+    const etag = `"game-${game.feedVersion}-${q.data.version ?? ""}"`;
+    c.header("etag", etag);
+    c.header("cache-control", "no-cache");
+    if (c.req.header("if-none-match") === etag) return c.body(null, 304);
     if (q.data.version !== null && q.data.version === game.feedVersion) return c.json({ type: "delta", version: game.feedVersion, since: q.data.version, game: null });
     return c.json({ type: "snapshot", version: game.feedVersion, game: gameView(store, game, "all") });
   });

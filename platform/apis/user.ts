@@ -1,25 +1,21 @@
 import { Hono } from "hono";
-import { sql } from "kysely";
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { activationName, channelRequired } from "../domain/activation.ts";
 import { RESEND_SECONDS } from "../domain/auth-limits.ts";
-import { sendActivationCode } from "../domain/activation-codes.ts";
+import { resendActivationCode } from "../domain/activation-codes.ts";
 import { hitIfUnder } from "../domain/rate-limits.ts";
 import { type SessionUser, createAccessToken } from "../domain/sessions.ts";
+import { MAX_PENDING_APPEALS, fileAppeal, listAppeals } from "../domain/appeals.ts";
 import { loadSiteConfigValue } from "../domain/site-config.ts";
+import { acceptTerms } from "../domain/users.ts";
 import { activate, activationChannel } from "./account.ts";
 import { type AuthEnv, requireUser } from "./auth.ts";
 import { codeInput } from "./code-checks.ts";
 import { apiError, clientAddress, countryOf, parseJsonBody, parseQuery, rateLimited } from "./http.ts";
 import type { AuthSettings } from "./login.ts";
 
-/** How many unanswered appeals a user may have at once; more is flooding the support queue. */
-export const MAX_PENDING_APPEALS = 3;
-
 const appealBody = z.object({ message: z.string().trim().min(1).max(2000) });
-
-const appealColumns = ["id", "message", "status", "answer", "created_at", "answered_at"] as const;
 
 const activateBody = z.object({ type: activationChannel, code: codeInput });
 const resendBody = z.object({ type: activationChannel });
@@ -98,7 +94,7 @@ export function userApi(db: Db, settings: AuthSettings) {
     }
     const slot = await hitIfUnder(db, "activation_send:user", `${user.id}:${channel}`, RESEND_SECONDS, 1);
     if (!slot.allowed) return rateLimited(c, slot.retryAfterSeconds, "activation codes");
-    const sent = await db.transaction().execute((trx) => sendActivationCode(trx, settings.secret, user, channel));
+    const sent = await resendActivationCode(db, settings.secret, user, channel);
     if (!sent) return apiError(c, 400, "not_required", `This account has no ${channel} to send a code to`);
     return c.json({ result: true, resendAfterSeconds: RESEND_SECONDS });
   });
@@ -112,45 +108,16 @@ export function userApi(db: Db, settings: AuthSettings) {
   });
 
   app.post("/api-v3/v2/user/agreement-rules/accept", signedIn, async (c) => {
-    await db
-      .updateTable("app_user")
-      .set({ terms_accepted_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
-      .where("id", "=", c.var.user.id)
-      .execute();
+    await acceptTerms(db, c.var.user.id);
     return c.json({ result: true });
   });
 
-  app.get("/user/block-appeals", signedIn, async (c) => {
-    const rows = await db
-      .selectFrom("block_appeal")
-      .select(appealColumns)
-      .where("user_id", "=", c.var.user.id)
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .execute();
-    return c.json({ result: rows });
-  });
+  app.get("/user/block-appeals", signedIn, async (c) => c.json({ result: await listAppeals(db, c.var.user.id) }));
 
   app.post("/user/block-appeals", signedIn, async (c) => {
     const parsed = await parseJsonBody(c, appealBody);
     if (!parsed.ok) return parsed.response;
-    const userId = c.var.user.id;
-    const created = await db.transaction().execute(async (trx) => {
-      // Locking the user row serialises one user's concurrent appeals, so the limit holds.
-      await trx.selectFrom("app_user").select("id").where("id", "=", userId).forUpdate().executeTakeFirstOrThrow();
-      const { pending } = await trx
-        .selectFrom("block_appeal")
-        .select((eb) => eb.fn.countAll<string>().as("pending"))
-        .where("user_id", "=", userId)
-        .where("status", "=", "pending")
-        .executeTakeFirstOrThrow();
-      if (Number(pending) >= MAX_PENDING_APPEALS) return null;
-      return trx
-        .insertInto("block_appeal")
-        .values({ user_id: userId, message: parsed.data.message })
-        .returning(appealColumns)
-        .executeTakeFirstOrThrow();
-    });
+    const created = await fileAppeal(db, c.var.user.id, parsed.data.message);
     if (!created) {
       return apiError(c, 429, "too_many_appeals", `At most ${MAX_PENDING_APPEALS} appeals may wait for an answer at once`);
     }

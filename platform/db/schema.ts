@@ -324,6 +324,7 @@ export interface BetCouponTable {
   refusal: ColumnType<unknown, string | null | undefined, string | null>;
   stake_transfer_id: Int8;
   settlement_version: ColumnType<number, number | undefined, number>;
+  is_drop_on_score_change: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Timestamp;
   settled_at: NullableTimestamp;
 }
@@ -346,6 +347,8 @@ export interface BetSelectionTable {
   is_live: boolean;
   status_id: ColumnType<number, number | undefined, number>;
   settled_at: NullableTimestamp;
+  /** "home:away" of the game when placed (live coupons). */
+  score_seen: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PromoCodeTable {

@@ -31,3 +31,8 @@ export async function sendActivationCode(db: Db, secret: string, user: Activatio
   await sendMessage(db, activationMessage(channel === "email" ? "email" : "sms", to, code, activationLink(user.language, user.id, channel, code)));
   return true;
 }
+
+/** A new activation code for one channel, in a transaction of its own (the resend button). */
+export function resendActivationCode(db: Db, secret: string, user: ActivationTarget, channel: "email" | "phone"): Promise<boolean> {
+  return db.transaction().execute((trx) => sendActivationCode(trx, secret, user, channel));
+}

@@ -1,6 +1,7 @@
 import { type Selectable, sql } from "kysely";
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
+import { type Paging, countAndPage } from "./paging.ts";
 import type { BlockRuleTable } from "../db/schema.ts";
 import { type Outcome, done, notFound, refuse } from "./admin-outcome.ts";
 import { type Actor, recordChange } from "./audit.ts";
@@ -98,21 +99,11 @@ function checked(input: BlockInput): { ok: true; input: BlockInput } | ReturnTyp
   return problem ? refuse(problem.code, problem.message, { field: problem.field }) : { ok: true, input: normal };
 }
 
-export async function listBlockRules(db: Db, f: { page: number; pageSize: number; kind?: BlockInput["kind"]; active?: boolean }) {
+export function listBlockRules(db: Db, f: Paging & { kind?: BlockInput["kind"]; active?: boolean }) {
   let query = db.selectFrom("block_rule");
   if (f.kind) query = query.where("kind", "=", f.kind);
   if (f.active !== undefined) query = query.where("active", "=", f.active);
-  const [counted, rows] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<string>().as("total")).executeTakeFirstOrThrow(),
-    query
-      .selectAll()
-      .orderBy("priority", "desc")
-      .orderBy("id", "asc")
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize)
-      .execute(),
-  ]);
-  return { items: rows.map(toBlockRule), total: Number(counted.total), page: f.page, pageSize: f.pageSize };
+  return countAndPage(query, f, (q) => q.selectAll().orderBy("priority", "desc").orderBy("id", "asc"), toBlockRule);
 }
 
 export async function getBlockRule(db: Db, id: number): Promise<Outcome<BlockRule>> {

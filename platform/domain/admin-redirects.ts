@@ -1,6 +1,7 @@
 import { type Selectable, sql } from "kysely";
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
+import { type Paging, countAndPage } from "./paging.ts";
 import type { RedirectRuleTable } from "../db/schema.ts";
 import { type Outcome, done, notFound, refuse, refuseProblem } from "./admin-outcome.ts";
 import { type Actor, recordChange, trimmedList } from "./audit.ts";
@@ -158,17 +159,15 @@ const noRule = (id: number) => notFound(`No redirect rule ${id}`);
 // LIKE treats % and _ as wildcards: a search for "a_b" means those three characters.
 const contains = (s: string) => `%${s.replace(/[\\%_]/g, "\\$&")}%`;
 
-export interface RuleFilter {
+export interface RuleFilter extends Paging {
   q?: string;
   active?: boolean;
   code?: number;
   source?: string;
   target?: string;
-  page: number;
-  pageSize: number;
 }
 
-export async function listRules(db: Db, f: RuleFilter) {
+export function listRules(db: Db, f: RuleFilter) {
   let query = db.selectFrom("redirect_rule");
   if (f.q) {
     const pattern = contains(f.q);
@@ -178,17 +177,7 @@ export async function listRules(db: Db, f: RuleFilter) {
   if (f.code !== undefined) query = query.where("code", "=", f.code);
   if (f.source) query = query.where("source", "ilike", contains(f.source));
   if (f.target) query = query.where("target", "ilike", contains(f.target));
-  const [counted, rows] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<string>().as("total")).executeTakeFirstOrThrow(),
-    query
-      .selectAll()
-      .orderBy("priority", "desc")
-      .orderBy("id", "asc")
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize)
-      .execute(),
-  ]);
-  return { items: rows.map(toRule), total: Number(counted.total), page: f.page, pageSize: f.pageSize };
+  return countAndPage(query, f, (q) => q.selectAll().orderBy("priority", "desc").orderBy("id", "asc"), toRule);
 }
 
 export async function getRule(db: Db, id: number): Promise<Outcome<Rule>> {

@@ -1,4 +1,5 @@
 import type { Db } from "../db/index.ts";
+import { type Paging, countAndPage } from "./paging.ts";
 
 /** Who makes an admin change: the ops user, and the name the console shows (login or e-mail). */
 export interface Actor {
@@ -6,8 +7,8 @@ export interface Actor {
   name: string;
 }
 
-export type AuditEntity = "redirect_rule" | "block_rule" | "switch";
-export const auditEntities: readonly AuditEntity[] = ["redirect_rule", "block_rule", "switch"];
+export type AuditEntity = "redirect_rule" | "block_rule" | "switch" | "game_result";
+export const auditEntities: readonly AuditEntity[] = ["redirect_rule", "block_rule", "switch", "game_result"];
 
 /** Records one change; call it in the change's own transaction so both land or neither does. */
 export async function recordChange(
@@ -34,28 +35,10 @@ export function trimmedList<T>(items: readonly T[], max = 100): { count: number;
   return { count: items.length, items: items.slice(0, max), truncated: items.length > max };
 }
 
-export async function listAudit(
-  db: Db,
-  filter: { page: number; pageSize: number; entity?: AuditEntity; entityId?: string; action?: string },
-) {
+export function listAudit(db: Db, filter: Paging & { entity?: AuditEntity; entityId?: string; action?: string }) {
   let query = db.selectFrom("audit_log");
   if (filter.entity) query = query.where("entity", "=", filter.entity);
   if (filter.entityId) query = query.where("entity_id", "=", filter.entityId);
   if (filter.action) query = query.where("action", "=", filter.action);
-  const [counted, rows] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<string>().as("total")).executeTakeFirstOrThrow(),
-    query
-      .selectAll()
-      .orderBy("at", "desc")
-      .orderBy("id", "desc")
-      .limit(filter.pageSize)
-      .offset((filter.page - 1) * filter.pageSize)
-      .execute(),
-  ]);
-  return {
-    items: rows.map((r) => ({ ...r, at: r.at.toISOString() })),
-    total: Number(counted.total),
-    page: filter.page,
-    pageSize: filter.pageSize,
-  };
+  return countAndPage(query, filter, (q) => q.selectAll().orderBy("at", "desc").orderBy("id", "desc"), (r) => ({ ...r, at: r.at.toISOString() }));
 }

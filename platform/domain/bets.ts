@@ -117,6 +117,7 @@ export async function outcomeStates(db: Db, ids: readonly number[]): Promise<Map
 }
 
 const isLiveStatus = (status: number) => status === 2 || status === 3;
+const scoreText = (s: Pick<OutcomeState, "scoreHome" | "scoreAway">) => `${s.scoreHome ?? 0}:${s.scoreAway ?? 0}`;
 
 /** The checks of one coupon's selections against the catalogue; throws Refused. */
 function checkSelections(input: CouponInput, states: Map<number, OutcomeState>): OutcomeState[] {
@@ -193,15 +194,19 @@ interface Limits {
 }
 
 async function limitsFor(db: Db, currency: string, typeId: number): Promise<Limits> {
-  const rows = await db.selectFrom("bet_limit").selectAll().where("currency", "in", [currency, "*"]).where("type_id", "=", typeId).execute();
-  const row = rows.find((r) => r.currency === currency) ?? rows.find((r) => r.currency === "*");
-  const outcome = await db.selectFrom("bet_outcome_limit").selectAll().where("currency", "in", [currency, "*"]).execute();
-  const outcomeRow = outcome.find((r) => r.currency === currency) ?? outcome.find((r) => r.currency === "*");
+  // One round trip for both tables; a currency's own row wins over '*'.
+  const { rows } = await sql<{ kind: "coupon" | "outcome"; currency: string; min_amount: string | number; max_amount: string | number; max_payout: string | number }>`
+    select 'coupon' as kind, currency, min_amount, max_amount, max_payout from bet_limit where currency in (${currency}, '*') and type_id = ${typeId}
+    union all
+    select 'outcome', currency, 0, 0, max_payout from bet_outcome_limit where currency in (${currency}, '*')
+  `.execute(db);
+  const pick = (kind: "coupon" | "outcome") => rows.find((r) => r.kind === kind && r.currency === currency) ?? rows.find((r) => r.kind === kind && r.currency === "*");
+  const row = pick("coupon");
   return {
     minAmount: Number(row?.min_amount ?? 1),
     maxAmount: Number(row?.max_amount ?? Number.MAX_SAFE_INTEGER),
     maxPayout: Number(row?.max_payout ?? Number.MAX_SAFE_INTEGER),
-    maxOutcomePayout: Number(outcomeRow?.max_payout ?? Number.MAX_SAFE_INTEGER),
+    maxOutcomePayout: Number(pick("outcome")?.max_payout ?? Number.MAX_SAFE_INTEGER),
   };
 }
 
@@ -395,6 +400,7 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
             is_live: live,
             decide_at: live ? new Date(Date.now() + delayMs) : null,
             change_coef_action: input.changeCoefAction,
+            is_drop_on_score_change: input.isDropOnScoreChange,
             promo_code: promo ? input.promoCode!.toUpperCase() : null,
             stake_transfer_id: moved.transfer.id,
           })
@@ -421,6 +427,7 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
                 coef: coefs[i]!,
                 is_banker: bet.isBanker,
                 is_live: isLiveStatus(s.gameStatus),
+                score_seen: scoreText(s),
               };
             }),
           )
@@ -608,6 +615,9 @@ export async function decideCoupon(db: Db, couponId: number): Promise<void> {
       const now = states.get(s.outcome_id);
       if (!now || now.gameStatus === 4 || now.gameStatus === 5 || now.marketSettled) refusal = { code: "game_finished", outcomeId: s.outcome_id };
       else if (now.blocked || now.marketBlocked) refusal = { code: "blocked", outcomeId: s.outcome_id };
+      else if (coupon.is_drop_on_score_change && s.score_seen !== null && s.score_seen !== scoreText(now)) {
+        refusal = { code: "score_changed", outcomeId: s.outcome_id, score: scoreText(now) };
+      }
       else if (now.coef < s.coef && coupon.change_coef_action !== CHANGE_COEF_ACTION.acceptAny) {
         refusal = { code: "coef_changed", outcomeId: s.outcome_id, coef: coefText(now.coef) };
       }

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Db } from "../db/index.ts";
 import type { AuthCodePurpose } from "../db/schema.ts";
 import { CODE_LENGTH, CODE_WRONG_PER_CODE } from "./auth-limits.ts";
+import { type OutgoingMessage, sendMessage } from "./outbox.ts";
 import { hashToken } from "./sessions.ts";
 import { codeHash, randomDigits, randomToken, sameHex } from "./signing.ts";
 
@@ -87,5 +88,23 @@ export async function redeemCode<T>(
       .where("id", "=", row.id)
       .execute();
     return { ok: true, value: await onValid(trx, row.user_id), userId: row.user_id };
+  });
+}
+
+/**
+ * Issues a code and puts its message in the outbox in one transaction, so no code exists that
+ * was never sent and no message carries a code that was never stored. `message` writes the
+ * text around the code.
+ */
+export function sendCode(
+  db: Db,
+  secret: string,
+  input: Parameters<typeof issueCode>[2],
+  message: (code: string) => OutgoingMessage,
+): Promise<IssuedCode> {
+  return db.transaction().execute(async (trx) => {
+    const issued = await issueCode(trx, secret, input);
+    await sendMessage(trx, message(issued.code));
+    return issued;
   });
 }

@@ -154,6 +154,14 @@ export function requestHash(value: unknown): string {
 export async function houseAccountId(db: Db, purpose: HousePurpose, currency: string): Promise<number> {
   // Looked up each time (one indexed read): a cache per process would outlive a rolled-back
   // creation and mix up databases when one process opens several (the tests do).
+  const found = await db
+    .selectFrom("ledger_account")
+    .select("id")
+    .where("kind", "=", "house")
+    .where("purpose", "=", purpose)
+    .where("currency", "=", currency)
+    .executeTakeFirst();
+  if (found) return Number(found.id);
   const created = await sql<{ id: string | number }>`
     insert into ledger_account (kind, purpose, currency, no_negative, label)
     values ('house', ${purpose}, ${currency}, false, ${`house ${purpose}`})

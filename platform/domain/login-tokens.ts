@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../db/index.ts";
-import { hashToken } from "./sessions.ts";
+import { createSession, hashToken } from "./sessions.ts";
 import { randomToken } from "./signing.ts";
 
 /** One-time sign-in tokens: login links (kind "link") and one-tap social passes (kind "social"). */
@@ -51,4 +51,21 @@ export async function useLoginToken(
     .where("id", "=", row.id)
     .execute();
   return { ok: true, userId: row.user_id };
+}
+
+/**
+ * Signs in with a one-time token: uses it up and opens a session in one transaction, so a
+ * token is never spent without its session (or a session opened on a spent token).
+ */
+export function signInWithLoginToken(
+  db: Db,
+  kind: "link" | "social",
+  selector: Parameters<typeof useLoginToken>[2],
+  token: string,
+  sessionSeconds: number,
+): Promise<{ ok: true; userId: number; session: { token: string; expiresAt: Date } } | { ok: false; error: "wrong_code" | "time_up" }> {
+  return db.transaction().execute(async (trx) => {
+    const used = await useLoginToken(trx, kind, selector, token);
+    return used.ok ? { ...used, session: await createSession(trx, used.userId, sessionSeconds) } : used;
+  });
 }

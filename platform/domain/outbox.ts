@@ -21,3 +21,10 @@ export async function sendMessage(db: Db, message: OutgoingMessage): Promise<voi
     .values({ channel: message.channel, to: message.to, subject: message.subject ?? null, body: message.body, code: message.code ?? null })
     .execute();
 }
+
+/** The newest messages, to one address or to all, newest first. */
+export function listOutbox(db: Db, filter: { to?: string; limit: number }) {
+  let query = db.selectFrom("outbox").select(["id", "channel", "to", "subject", "body", "code", "created_at"]).orderBy("id", "desc").limit(filter.limit);
+  if (filter.to) query = query.where("to", "=", filter.to);
+  return query.execute();
+}

@@ -13,3 +13,19 @@ export async function phoneProblem(db: Db, phoneCode: string, phoneNumber: strin
   }
   return null;
 }
+
+/** Phone countries (SPEC §3 "Other entities"), in id order. */
+export function listPhoneCountries(db: Db) {
+  return db.selectFrom("phone_country").select(["id", "name", "country_code", "tel_code"]).orderBy("id").execute();
+}
+
+/** Each phone country's input mask and digit counts, in id order. */
+export function listPhoneMasks(db: Db) {
+  return db.selectFrom("phone_country").select(["id", "mask", "min_digits", "max_digits"]).orderBy("id").execute();
+}
+
+/** The ISO country code of a phone country id, or null when there is no such id. */
+export async function countryCodeOfPhoneCountry(db: Db, id: number): Promise<string | null> {
+  const row = await db.selectFrom("phone_country").select("country_code").where("id", "=", id).executeTakeFirst();
+  return row?.country_code ?? null;
+}

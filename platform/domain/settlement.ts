@@ -15,7 +15,8 @@ import {
 } from "../../betting-math/status.ts";
 import { settleCoupon } from "../../betting-math/settlement.ts";
 import type { Db } from "../db/index.ts";
-import { HOUSE, houseAccountId } from "./ledger.ts";
+import { type Actor, recordChange } from "./audit.ts";
+import { HOUSE, createTransfer, houseAccountId } from "./ledger.ts";
 
 interface FinalGame {
   status: number;
@@ -92,11 +93,6 @@ export interface SettlementReport {
   paid: number;
 }
 
-/** VALUES rows for a bulk update: (id, value) pairs as SQL. */
-function valuesList(rows: Array<[number, number]>) {
-  return sql.join(rows.map(([id, v]) => sql`(${id}::bigint, ${v}::int)`));
-}
-
 /**
  * Settles a finished (4) or cancelled (5) game inside the caller's transaction: its open
  * selections, then the coupons they complete. Coupons are paid in account order (so two
@@ -131,9 +127,10 @@ export async function settleGame(trx: Db, gameId: number): Promise<SettlementRep
     Number(s.id),
     selectionStatus(final, { marketTypeId: s.market_type_id, period: s.period, param: s.param, key: s.outcome_key, result: s.result }),
   ]);
+  // Arrays as single parameters (unnest): one short statement however many rows.
   await sql`
     update bet_selection set status_id = v.status, settled_at = now()
-      from (values ${valuesList(statuses)}) as v(id, status)
+      from unnest(${statuses.map(([id]) => id)}::bigint[], ${statuses.map(([, st]) => st)}::int[]) as v(id, status)
      where bet_selection.id = v.id
   `.execute(trx);
 
@@ -143,12 +140,12 @@ export async function settleGame(trx: Db, gameId: number): Promise<SettlementRep
 }
 
 /** Settles the given open coupons whose selections are all settled; the rest stay open. */
-export async function settleCoupons(trx: Db, couponIds: number[]): Promise<{ coupons: number; paid: number }> {
+export async function settleCoupons(trx: Db, couponIds: number[], options: { releaseStakes?: boolean } = {}): Promise<{ coupons: number; paid: number }> {
   if (!couponIds.length) return { coupons: 0, paid: 0 };
   const coupons = await trx
     .selectFrom("bet_coupon")
     .select(["id", "account_id", "type_id", "system_value", "amount", "currency", "promo_code", "settlement_version"])
-    .where("id", "in", couponIds.map(String))
+    .where(sql<boolean>`id = any(${couponIds}::bigint[])`)
     .where("state", "=", "open")
     .orderBy("account_id")
     .orderBy("id")
@@ -158,7 +155,7 @@ export async function settleCoupons(trx: Db, couponIds: number[]): Promise<{ cou
   const selections = await trx
     .selectFrom("bet_selection")
     .select(["coupon_id", "coef", "status_id", "is_banker"])
-    .where("coupon_id", "in", coupons.map((c) => String(c.id)))
+    .where(sql<boolean>`coupon_id = any(${coupons.map((c) => Number(c.id))}::bigint[])`)
     .execute();
   const byCoupon = new Map<number, typeof selections>();
   for (const s of selections) {
@@ -199,7 +196,7 @@ export async function settleCoupons(trx: Db, couponIds: number[]): Promise<{ cou
   }
   // The stakes of the settled coupons leave stakes_held for payouts: one transfer per currency
   // (no key: it commits with the coupons' new state, so a second run finds nothing to release).
-  for (const currency of currencies) {
+  for (const currency of options.releaseStakes === false ? [] : currencies) {
     const mine = settled.filter((s) => s.currency === currency);
     const total = mine.reduce((sum, s) => sum + s.amount, 0);
     const h = house.get(currency)!;
@@ -212,23 +209,126 @@ export async function settleCoupons(trx: Db, couponIds: number[]): Promise<{ cou
   // One payout transfer per winning (or returned) coupon, bulk-inserted in account order.
   const payouts = settled.filter((s) => s.payout > 0);
   if (payouts.length) {
-    const rows = payouts.map(
-      (s) =>
-        sql`(${house.get(s.currency)!.payouts}::bigint, ${s.accountId}::bigint, ${s.payout}::bigint, ${s.currency}, 'posted', 'bet_payout', ${`coupon:${s.id}`}, ${`settle:${s.id}:${s.version}:payout`})`,
-    );
-    for (let i = 0; i < rows.length; i += 2000) {
-      await sql`
-        insert into ledger_transfer (debit_account_id, credit_account_id, amount, currency, flag, kind, reference, idempotency_key)
-        values ${sql.join(rows.slice(i, i + 2000))}
-        on conflict (idempotency_key) do nothing
-      `.execute(trx);
-    }
+    await sql`
+      insert into ledger_transfer (debit_account_id, credit_account_id, amount, currency, flag, kind, reference, idempotency_key)
+      select v.debit, v.credit, v.amount, v.currency, 'posted', 'bet_payout', v.reference, v.key
+        from unnest(${payouts.map((p) => house.get(p.currency)!.payouts)}::bigint[], ${payouts.map((p) => p.accountId)}::bigint[],
+                    ${payouts.map((p) => p.payout)}::bigint[], ${payouts.map((p) => p.currency)}::text[],
+                    ${payouts.map((p) => `coupon:${p.id}`)}::text[], ${payouts.map((p) => `settle:${p.id}:${p.version}:payout`)}::text[])
+             as v(debit, credit, amount, currency, reference, key)
+       order by v.credit
+      on conflict (idempotency_key) do nothing
+    `.execute(trx);
   }
-  const values = sql.join(settled.map((s) => sql`(${s.id}::bigint, ${s.statusId}::int, ${s.payout}::bigint, ${s.version}::int)`));
   await sql`
     update bet_coupon set state = 'settled', status_id = v.status, payout = v.payout, settlement_version = v.version, settled_at = now()
-      from (values ${values}) as v(id, status, payout, version)
+      from unnest(${settled.map((x) => x.id)}::bigint[], ${settled.map((x) => x.statusId)}::int[], ${settled.map((x) => x.payout)}::bigint[],
+                  ${settled.map((x) => x.version)}::int[]) as v(id, status, payout, version)
      where bet_coupon.id = v.id
   `.execute(trx);
   return { coupons: settled.length, paid: payouts.reduce((sum, s) => sum + s.payout, 0) };
+}
+
+export interface ResettlementReport {
+  /** Coupons paid anew under a new settlement version. */
+  resettled: number;
+  /** Open coupons whose selection on this game changed (they settle later). */
+  reopenedSelections: number;
+  /** Coupons left as they were: the bettor no longer has the earlier payout to reverse. */
+  refused: number[];
+}
+
+/** An ops correction of a finished game's score in its own transaction (see resettleGame). */
+export function correctGameResult(
+  db: Db,
+  gameId: number,
+  score: { home: number; away: number; scores?: [number, number][] },
+  actor: Actor,
+): Promise<ResettlementReport | null> {
+  return db.transaction().execute((trx) => resettleGame(trx, gameId, score, actor));
+}
+
+/**
+ * Corrects a finished game's score (ops): every selection on it is settled again from the new
+ * score; each settled coupon whose selection changed gets its earlier payout reversed by a new
+ * transfer (bettor → payouts; the ledger refuses it if the bettor has spent the money, and that
+ * coupon is left for ops) and is paid anew under the next settlement version. Recorded in the
+ * audit log with the scores and every coupon's payout before and after.
+ */
+export async function resettleGame(
+  trx: Db,
+  gameId: number,
+  score: { home: number; away: number; scores?: [number, number][] },
+  actor: Actor,
+): Promise<ResettlementReport | null> {
+  const game = await trx.selectFrom("game").select(["status", "score_home", "score_away", "scores"]).where("id", "=", gameId).forUpdate().executeTakeFirst();
+  if (!game || Number(game.status) !== 4) return null;
+  const scores = score.scores ?? [[score.home, score.away]];
+  await trx.updateTable("game").set({ score_home: score.home, score_away: score.away, scores: JSON.stringify(scores) }).where("id", "=", gameId).execute();
+  const sport = await trx.selectFrom("game as g").innerJoin("sport as s", "s.id", "g.sport_id").select("s.model").where("g.id", "=", gameId).executeTakeFirstOrThrow();
+  const final: FinalGame = { status: 4, model: sport.model, scoreHome: score.home, scoreAway: score.away, scores };
+
+  const selections = await trx
+    .selectFrom("bet_selection as b")
+    .innerJoin("outcome as o", "o.id", "b.outcome_id")
+    .innerJoin("bet_coupon as c", "c.id", "b.coupon_id")
+    .select(["b.id", "b.coupon_id", "b.status_id", "b.market_type_id", "b.period", "b.param", "b.outcome_key", "o.result", "c.state"])
+    .where("b.game_id", "=", gameId)
+    .execute();
+  const changed = selections
+    .map((s) => ({ ...s, next: selectionStatus(final, { marketTypeId: s.market_type_id, period: s.period, param: s.param, key: s.outcome_key, result: s.result }) }))
+    .filter((s) => s.next !== s.status_id);
+
+  const report: ResettlementReport = { resettled: 0, reopenedSelections: 0, refused: [] };
+  const before: Array<{ couponId: number; payout: number | null }> = [];
+  const toSettle: number[] = [];
+  for (const couponId of [...new Set(changed.map((s) => Number(s.coupon_id)))].sort((a, b) => a - b)) {
+    const mine = changed.filter((s) => Number(s.coupon_id) === couponId);
+    const coupon = await trx
+      .selectFrom("bet_coupon")
+      .select(["id", "state", "account_id", "currency", "payout", "settlement_version"])
+      .where("id", "=", String(couponId))
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (coupon.state === "settled") {
+      const paid = Number(coupon.payout ?? 0);
+      if (paid > 0) {
+        const reversal = await createTransfer(trx, {
+          debitAccountId: Number(coupon.account_id),
+          creditAccountId: await houseAccountId(trx, HOUSE.payouts, coupon.currency),
+          amount: paid,
+          currency: coupon.currency,
+          kind: "bet_payout_reversal",
+          reference: `coupon:${couponId}`,
+          idempotencyKey: `settle:${couponId}:${coupon.settlement_version}:reversal`,
+          allowFrozen: true,
+        });
+        if (!reversal.ok) {
+          report.refused.push(couponId);
+          continue;
+        }
+      }
+      before.push({ couponId, payout: paid });
+      await trx.updateTable("bet_coupon").set({ state: "open", status_id: -1, payout: null }).where("id", "=", String(couponId)).execute();
+      toSettle.push(couponId);
+    } else if (coupon.state === "open") {
+      report.reopenedSelections += mine.length;
+    }
+    if (coupon.state === "settled" || coupon.state === "open") {
+      for (const s of mine) await trx.updateTable("bet_selection").set({ status_id: s.next, settled_at: sql<Date>`now()` }).where("id", "=", s.id).execute();
+    }
+  }
+  const settled = await settleCoupons(trx, toSettle, { releaseStakes: false });
+  report.resettled = settled.coupons;
+  const after = toSettle.length
+    ? await trx.selectFrom("bet_coupon").select(["id", "payout"]).where(sql<boolean>`id = any(${toSettle}::bigint[])`).execute()
+    : [];
+  await recordChange(trx, actor, {
+    action: "resettle",
+    entity: "game_result",
+    entityId: gameId,
+    before: { score: { home: game.score_home, away: game.score_away }, scores: game.scores, payouts: before },
+    after: { score, scores, payouts: after.map((a) => ({ couponId: Number(a.id), payout: a.payout === null ? null : Number(a.payout) })), refused: report.refused },
+  });
+  return report;
 }

@@ -196,3 +196,20 @@ export const switchSchemas = {
 
 export type SwitchKey = keyof typeof switchSchemas;
 export const switchKeys = Object.keys(switchSchemas) as SwitchKey[];
+
+/** Config groups (SPEC §7 "group/get") in a language, each falling back to its "*" value; null when missing. */
+export async function loadConfigGroups(db: Db, names: readonly string[], lang: string): Promise<Record<string, unknown>> {
+  const rows = await db
+    .selectFrom("config_group")
+    .select(["group_name", "lang", "value"])
+    .where("group_name", "in", [...names])
+    .where("lang", "in", [lang, "*"])
+    .execute();
+  const groups: Record<string, unknown> = {};
+  for (const name of names) {
+    const exact = rows.find((r) => r.group_name === name && r.lang === lang);
+    const fallback = rows.find((r) => r.group_name === name && r.lang === "*");
+    groups[name] = (exact ?? fallback)?.value ?? null;
+  }
+  return groups;
+}

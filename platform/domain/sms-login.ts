@@ -1,8 +1,7 @@
 import type { Db } from "../db/index.ts";
 import { RESEND_SECONDS, SMS_LOGIN_CODE_SECONDS, SMS_SENDS_PER_ADDRESS } from "./auth-limits.ts";
-import { issueCode } from "./codes.ts";
+import { sendCode } from "./codes.ts";
 import { smsLoginCodeMessage } from "./messages.ts";
-import { sendMessage } from "./outbox.ts";
 import { hitIfUnder, releaseHit } from "./rate-limits.ts";
 import { findUserByPhone } from "./users.ts";
 
@@ -27,10 +26,9 @@ export async function sendSmsLoginCode(
   }
   const user = await findUserByPhone(db, phone.code, phone.number);
   if (user) {
-    await db.transaction().execute(async (trx) => {
-      const issued = await issueCode(trx, secret, { userId: user.id, purpose: "sms_login", destination: phone.to, ttlSeconds: SMS_LOGIN_CODE_SECONDS });
-      await sendMessage(trx, smsLoginCodeMessage(phone.to, issued.code));
-    });
+    await sendCode(db, secret, { userId: user.id, purpose: "sms_login", destination: phone.to, ttlSeconds: SMS_LOGIN_CODE_SECONDS }, (code) =>
+      smsLoginCodeMessage(phone.to, code),
+    );
   }
   return { ok: true };
 }

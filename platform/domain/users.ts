@@ -39,3 +39,45 @@ export function uniqueConflict(error: unknown): "email_taken" | "phone_taken" | 
   if (detail.includes("phone")) return "phone_taken";
   return "login_taken";
 }
+
+/** The id of the account with this e-mail (without case), if any. */
+export async function findUserIdByEmail(db: Db, email: string): Promise<number | undefined> {
+  const row = await db.selectFrom("app_user").select("id").where(sql<string>`lower(email)`, "=", email.toLowerCase()).executeTakeFirst();
+  return row?.id;
+}
+
+export type ActivationChannel = "email" | "phone";
+
+/** What activation a user needs and has. */
+export function activationStateOf(db: Db, userId: number) {
+  return db.selectFrom("app_user").select(["id", "activation_type", "email_activated", "phone_activated"]).where("id", "=", userId).executeTakeFirst();
+}
+
+/** Marks one channel confirmed; answers the activation state after it. */
+export function markChannelActivated(db: Db, userId: number, channel: ActivationChannel) {
+  const column = channel === "email" ? "email_activated" : "phone_activated";
+  return db
+    .updateTable("app_user")
+    .set({ [column]: true, updated_at: sql<Date>`now()` })
+    .where("id", "=", userId)
+    .returning(["activation_type", "email_activated", "phone_activated"])
+    .executeTakeFirstOrThrow();
+}
+
+export async function setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
+  await db.updateTable("app_user").set({ password_hash: passwordHash, updated_at: sql<Date>`now()` }).where("id", "=", userId).execute();
+}
+
+/** The newsletter opt-out of an e-mail's account (nothing when no account has it). */
+export async function stopNewsletter(db: Db, email: string): Promise<void> {
+  await db
+    .updateTable("app_user")
+    .set({ enable_mail_news: false, updated_at: sql<Date>`now()` })
+    .where(sql<string>`lower(email)`, "=", email.toLowerCase())
+    .execute();
+}
+
+/** SPEC §7: the user accepted the current terms. */
+export async function acceptTerms(db: Db, userId: number): Promise<void> {
+  await db.updateTable("app_user").set({ terms_accepted_at: sql<Date>`now()`, updated_at: sql<Date>`now()` }).where("id", "=", userId).execute();
+}

@@ -22,6 +22,8 @@ interface SeedPart {
 
 export interface SeedOptions {
   users?: boolean;
+  /** false: no sports catalogue (SPORTS_SEED=off), e.g. for test suites that never read it. */
+  sports?: boolean;
   /** Seed of the generated sports fixtures (SPORTS_SIM_SEED). */
   sportsSeed?: number;
   /** The present, for the sports fixtures' dates (tests pass a fixed one). */
@@ -123,7 +125,9 @@ const parts: SeedPart[] = [
  */
 export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<string[]> {
   // Accounts with published passwords (an ops one among them) never go into production.
-  const wanted = parts.filter((part) => !["users", "demo_balances"].includes(part.name) || options.users !== false);
+  const wanted = parts.filter(
+    (part) => (!["users", "demo_balances"].includes(part.name) || options.users !== false) && (part.name !== "sports" || options.sports !== false),
+  );
   return db.transaction().execute(async (trx) => {
     // Several platform processes may start at once on one database: one seeds, the rest wait and
     // then see it done. Keyed by schema so platforms on other schemas of the server do not wait.

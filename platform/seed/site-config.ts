@@ -9,8 +9,8 @@ export const demoSiteConfig: SiteConfig = {
   isPwa: true,
   pwaManifest: { themeColor: "#0f3d2e" },
   partnerCssBrandBook: [
-    { css_prop: "--brand", css_value: "#16a34a" },
-    { css_prop: "--brand-strong", css_value: "#0f7a36" },
+    { css_prop: "--brand", css_value: "#15803d" },
+    { css_prop: "--brand-strong", css_value: "#166534" },
   ],
   languages: {
     allowed: ["ru", "en", "de", "tr", "uk", "kk", "az", "ar", "fa"],

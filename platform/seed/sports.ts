@@ -4,11 +4,12 @@
 // written with one bulk statement per table, so a fresh platform starts quickly.
 
 import { readFileSync, readdirSync } from "node:fs";
-import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../db/index.ts";
+import { bulkInsert, insertGames } from "../domain/sports/bulk.ts";
 import { advanceGame, newSim, timedDuration } from "../domain/sports/engine.ts";
 import { MARKET, MARKET_TYPES } from "../domain/sports/markets.ts";
 import { CLUB_SUFFIXES, ESPORTS_EVENTS, FIRST_NAMES, GEN_COUNTRIES, LAST_NAMES, TOURNAMENT_WORDS } from "../domain/sports/names.ts";
+import { GEN_AHEAD_MS, isIndividual, roundEveryMs, scheduleRound } from "../domain/sports/fixtures.ts";
 import { openMarkets } from "../domain/sports/lines.ts";
 import { planMarkets } from "../domain/sports/pricing.ts";
 import { Random, mixSeed } from "../domain/sports/random.ts";
@@ -21,8 +22,6 @@ const WEEK = 7 * DAY;
 export const LINE_HORIZON_MS = 7 * DAY;
 /** Generated sports get results for this many days back (standings, form, head-to-head). */
 const HISTORY_MS = 7 * DAY;
-/** … and fixtures this far ahead (the simulator adds rounds as they are played). */
-export const GEN_AHEAD_MS = 4 * DAY;
 /** Live games the seed starts, so the live page has breadth before the simulator's first tick. */
 const SEED_LIVE = 48;
 
@@ -153,14 +152,13 @@ export function buildCatalogue(seed: number, now: number): SeedCatalogue {
     usedNames.add(`${sportId}:${n}`);
     return n;
   };
-  const individual = new Set(["tennis", "table-tennis", "badminton", "snooker", "darts", "squash", "etennis"]);
   const pairs = new Set(["padel", "beach-volleyball"]);
   const person = () => `${rnd.pick(LAST_NAMES)} ${rnd.pick(FIRST_NAMES)[0]}.`;
   for (const sport of SPORTS) {
     if (sport.slug === "football") continue;
     const esports = sport.kind === "cyber" && sport.model === "sets";
     for (let k = 0; k < sport.weight; k++) {
-      const solo = individual.has(sport.slug) || pairs.has(sport.slug);
+      const solo = isIndividual(sport);
       const gc = esports || solo ? GEN_COUNTRIES[GEN_COUNTRIES.length - 1]! : GEN_COUNTRIES[(sport.id * 3 + k * 5) % (GEN_COUNTRIES.length - 1)]!;
       const c = country(gc.code, gc.name);
       const city = rnd.pick(GEN_COUNTRIES[(sport.id + k) % (GEN_COUNTRIES.length - 1)]!.cities);
@@ -189,16 +187,12 @@ export function buildCatalogue(seed: number, now: number): SeedCatalogue {
         roster.push(team);
         ratingOf.set(team.id, rating);
       }
-      // Rounds from three weeks back to the line horizon; daily for individual sports and cyber.
-      const every = solo || sport.kind === "cyber" ? DAY : 3 * DAY;
-      const firstHour = sport.kind === "cyber" ? 0 : 10;
+      // Rounds from a week back to four days ahead; daily for players and cyber sport.
+      const every = roundEveryMs(sport);
       let round = 1;
       for (let day = today - HISTORY_MS + (k % 3) * DAY; day < today + GEN_AHEAD_MS; day += every, round++) {
-        const order = rnd.shuffle([...roster]);
-        for (let i = 0; i + 1 < order.length; i += 2) {
-          const hour = sport.kind === "cyber" ? firstHour + ((i * 3 + round) % 24) : firstHour + rnd.int(0, 11);
-          const startAtMs = day + hour * 3_600_000 + rnd.int(0, 3) * 900_000;
-          addGame({ sportId: sport.id, champId: champ.id, homeTeamId: order[i]!.id, awayTeamId: order[i + 1]!.id, startAtMs, status: 0, hasVideo: sport.model !== "sets" || sport.slug === "tennis" ? rnd.next() < 0.7 : false, isTop: champ.isTop, round: `Round ${round}`, source: "generated" });
+        for (const f of scheduleRound(sport, roster.map((t) => t.id), day, round, rnd)) {
+          addGame({ sportId: sport.id, champId: champ.id, ...f, status: 0, isTop: champ.isTop, round: `Round ${round}`, source: "generated" });
         }
       }
     }
@@ -262,103 +256,6 @@ export function sportMarketTypes(rules: SportRules): { typeId: number; isMain: b
   return types.map((typeId) => ({ typeId, isMain: main.has(typeId) }));
 }
 
-type Column = [name: string, type: string];
-
-/** One insert per chunk: the rows travel as one JSON parameter and jsonb_to_recordset unpacks them. */
-async function bulkInsert(db: Db, table: string, columns: Column[], rows: Record<string, unknown>[]): Promise<void> {
-  const names = columns.map(([n]) => n).join(", ");
-  const defs = columns.map(([n, t]) => `${n} ${t}`).join(", ");
-  for (let i = 0; i < rows.length; i += 20_000) {
-    const chunk = JSON.stringify(rows.slice(i, i + 20_000));
-    const query: RawBuilder<unknown> = sql`insert into ${sql.table(table)} (${sql.raw(names)}) select ${sql.raw(names)} from jsonb_to_recordset(${chunk}::jsonb) as x(${sql.raw(defs)})`;
-    await query.execute(db);
-  }
-}
-
-export async function writeGames(db: Db, games: GameRec[]): Promise<void> {
-  await bulkInsert(
-    db,
-    "game",
-    [
-      ["id", "integer"],
-      ["sport_id", "integer"],
-      ["champ_id", "integer"],
-      ["home_team_id", "integer"],
-      ["away_team_id", "integer"],
-      ["start_at", "timestamptz"],
-      ["status", "smallint"],
-      ["game_time_sec", "integer"],
-      ["period", "smallint"],
-      ["scores", "jsonb"],
-      ["score_home", "integer"],
-      ["score_away", "integer"],
-      ["has_video", "boolean"],
-      ["is_top", "boolean"],
-      ["round", "text"],
-      ["source", "text"],
-      ["sim", "jsonb"],
-      ["finished_at", "timestamptz"],
-      ["feed_version", "integer"],
-    ],
-    games.map((g) => {
-      const sum = g.scores.reduce((a, s) => [a[0] + s[0], a[1] + s[1]], [0, 0]);
-      const scored = g.status >= 2 && g.status <= 4;
-      return {
-        id: g.id,
-        sport_id: g.sportId,
-        champ_id: g.champId,
-        home_team_id: g.homeTeamId,
-        away_team_id: g.awayTeamId,
-        start_at: new Date(g.startAtMs).toISOString(),
-        status: g.status,
-        game_time_sec: g.gameTimeSec,
-        period: g.period,
-        scores: g.scores,
-        score_home: scored ? sum[0] : null,
-        score_away: scored ? sum[1] : null,
-        has_video: g.hasVideo,
-        is_top: g.isTop,
-        round: g.round,
-        source: g.source,
-        sim: g.sim,
-        finished_at: g.finishedAtMs === null ? null : new Date(g.finishedAtMs).toISOString(),
-        feed_version: g.feedVersion,
-      };
-    }),
-  );
-  const markets = games.flatMap((g) => g.markets);
-  await bulkInsert(
-    db,
-    "market",
-    [
-      ["id", "integer"],
-      ["game_id", "integer"],
-      ["type_id", "integer"],
-      ["period", "smallint"],
-      ["param", "integer"],
-      ["version", "integer"],
-      ["blocked", "boolean"],
-      ["feed_version", "integer"],
-    ],
-    markets.map((m) => ({ id: m.id, game_id: m.gameId, type_id: m.typeId, period: m.period, param: m.param, version: m.version, blocked: m.blocked, feed_version: m.feedVersion })),
-  );
-  await bulkInsert(
-    db,
-    "outcome",
-    [
-      ["id", "integer"],
-      ["market_id", "integer"],
-      ["game_id", "integer"],
-      ["type_id", "integer"],
-      ["key", "text"],
-      ["coef", "integer"],
-      ["blocked", "boolean"],
-      ["sort", "integer"],
-    ],
-    markets.flatMap((m) => m.outcomes.map((o) => ({ id: o.id, market_id: m.id, game_id: m.gameId, type_id: o.typeId, key: o.key, coef: o.coef, blocked: o.blocked, sort: o.sort }))),
-  );
-}
-
 /** Fills the sports tables of an empty catalogue. Returns what it wrote, for the start-up log. */
 export async function seedSports(db: Db, options: { seed: number; now: number }): Promise<{ games: number; ms: number; shiftWeeks: number }> {
   const started = Date.now();
@@ -389,7 +286,7 @@ export async function seedSports(db: Db, options: { seed: number; now: number })
     [["id", "integer"], ["sport_id", "integer"], ["country_id", "integer"], ["name", "text"], ["slug", "text"], ["rating", "integer"]],
     cat.teams.map((t) => ({ id: t.id, sport_id: t.sportId, country_id: t.countryId, name: t.name, slug: t.slug, rating: t.rating })),
   );
-  await writeGames(db, cat.games);
+  await insertGames(db, cat.games);
   await db
     .insertInto("sports_sim")
     .values({ id: 1, seed: options.seed, clock_ms: options.now, feed_version: 1, next_game_id: cat.nextIds.game, next_market_id: cat.nextIds.market, next_outcome_id: cat.nextIds.outcome })

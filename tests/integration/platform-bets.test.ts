@@ -8,7 +8,7 @@ describe.each(databases)("bet API on %s", (db) => {
   let stack: Stack;
   const api = authClient(() => stack.platformUrl);
   beforeAll(async () => {
-    stack = await startStack({ db, site: false, platformEnv: { BET_LIVE_DELAY_MS: "300" } });
+    stack = await startStack({ db, site: false, sports: true, platformEnv: { BET_LIVE_DELAY_MS: "300" } });
   });
   afterAll(async () => {
     await stack?.stop();
@@ -211,8 +211,21 @@ describe.each(databases)("bet API on %s", (db) => {
     expect(accept.body.result.successCoupon.waitMs).toBeGreaterThan(0);
     expect(await balance(me.token)).toMatchObject({ money: 1_000_000, available: 999_000 });
     const refuse = await place(me.token, { accountId: me.accountId, typeId: 0, amount: 1_000, bets: [{ outcomeId: game.outcomes["1::2"], coef: 3.5, isLive: true }] });
+    const drop = await place(me.token, {
+      accountId: me.accountId,
+      typeId: 0,
+      amount: 1_000,
+      isDropOnScoreChange: true,
+      bets: [{ outcomeId: game.outcomes["4:2500:over"], coef: 1.9, isLive: true }],
+    });
+    expect(drop.status).toBe(202);
     await api.expectOk("POST", `/__test/bets/outcomes/${game.outcomes["1::2"]}`, { body: { blocked: true } });
+    await api.expectOk("POST", `/__test/bets/games/${game.gameId}/score`, { body: { home: 1, away: 0 } });
     await new Promise((r) => setTimeout(r, 400));
+    expect((await api.expectOk("GET", `/web-api/bets/coupons/${drop.body.result.successCoupon.id}`, { token: me.token })).result).toMatchObject({
+      state: "refused",
+      refusal: { code: "score_changed", score: "1:0" },
+    });
     const a = (await api.expectOk("GET", `/web-api/bets/coupons/${accept.body.result.successCoupon.id}`, { token: me.token })).result;
     const r = (await api.expectOk("GET", `/web-api/bets/coupons/${refuse.body.result.successCoupon.id}`, { token: me.token })).result;
     expect(a.state).toBe("open");
@@ -279,5 +292,32 @@ describe.each(databases)("bet API on %s", (db) => {
     await api.expectOk("POST", `/__test/bets/games/${game.gameId}/finish`, { body: { home: 1, away: 0 } });
     // 21,000 + 10% of the 11,000 won
     expect((await api.expectOk("GET", `/web-api/bets/coupons/${res.body.result.successCoupon.id}`, { token: me.token })).result.payout).toBe(22_100);
+  });
+
+  it("ops correct a finished game's score: payouts reversed and paid anew, audited; a second correction to the same score changes nothing", async () => {
+    const me = await bettor(100_000);
+    const ops = await api.createUser({ roles: ["player", "ops"], login: `ops-${Date.now()}` });
+    const game = await newGame();
+    const home = await place(me.token, { accountId: me.accountId, typeId: 0, amount: 10_000, bets: [{ outcomeId: game.outcomes["1::1"], coef: 2.1 }] });
+    const away = await place(me.token, { accountId: me.accountId, typeId: 0, amount: 10_000, bets: [{ outcomeId: game.outcomes["1::2"], coef: 3.5 }] });
+    await api.expectOk("POST", `/__test/bets/games/${game.gameId}/finish`, { body: { home: 2, away: 1 } });
+    expect(await balance(me.token)).toMatchObject({ money: 80_000 + 21_000 });
+    await api.expectError("POST", `/admin-api/v1/bets/games/${game.gameId}/result`, { token: me.token, body: { home: 0, away: 1 } }, 403, "forbidden");
+    const corrected = await api.expectOk("POST", `/admin-api/v1/bets/games/${game.gameId}/result`, { token: ops.token, body: { home: 0, away: 1 } });
+    expect(corrected.result).toMatchObject({ resettled: 2, refused: [] });
+    expect(await balance(me.token)).toMatchObject({ money: 80_000 + 35_000 });
+    const h = (await api.expectOk("GET", `/web-api/bets/coupons/${home.body.result.successCoupon.id}`, { token: me.token })).result;
+    const a = (await api.expectOk("GET", `/web-api/bets/coupons/${away.body.result.successCoupon.id}`, { token: me.token })).result;
+    expect(h).toMatchObject({ state: "settled", statusId: 0, payout: 0 });
+    expect(a).toMatchObject({ state: "settled", statusId: 1, payout: 35_000 });
+    const again = await api.expectOk("POST", `/admin-api/v1/bets/games/${game.gameId}/result`, { token: ops.token, body: { home: 0, away: 1 } });
+    expect(again.result).toMatchObject({ resettled: 0 });
+    expect(await balance(me.token)).toMatchObject({ money: 115_000 });
+    const audit = await api.expectOk("GET", "/admin-api/v1/audit?entity=game_result", { token: ops.token });
+    expect(JSON.stringify(audit)).toContain(String(game.gameId));
+    await api.expectError("POST", `/admin-api/v1/bets/games/${(await newGame()).gameId}/result`, { token: ops.token, body: { home: 1, away: 0 } }, 404, "not_found");
+    const trial = await api.expectOk("GET", "/__test/ledger/trial-balance");
+    expect(trial.mismatches).toEqual([]);
+    expect(trial.sums.RUB).toBe(0);
   });
 });

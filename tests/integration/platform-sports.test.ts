@@ -40,7 +40,7 @@ describe.each(databases)("sports platform on %s", (db) => {
   let stack: Stack;
   let base: string;
   beforeAll(async () => {
-    stack = await startStack({ db, site: false });
+    stack = await startStack({ db, site: false, sports: true });
     base = stack.platformUrl;
   }, 120_000);
   afterAll(async () => {

@@ -1,6 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hooks } from "../support/hooks";
+import { startSite } from "../../scripts/processes.mjs";
 import { type Stack, freePort, startStack } from "../support/stack";
 
 // Issue 11, headers (decision 024).
@@ -133,5 +134,18 @@ describe("headers of a site behind an https public origin, CSP in report-only mo
     // The public host is ours too; any other is not.
     expect((await getWithHost(stack.siteUrl, "/en", "arena.example")).status).toBe(200);
     expect((await getWithHost(stack.siteUrl, "/en", "localhost")).status).toBe(400);
+  });
+});
+
+describe("production start-up", () => {
+  it("refuses to start without PUBLIC_ORIGIN or ALLOWED_HOSTS, so links never come from Host", async () => {
+    const port = await freePort();
+    await expect(
+      startSite({
+        port,
+        quiet: true,
+        env: { NODE_ENV: "production", SESSION_SECRET: "test-secret-test-secret-test-secret-0123", ALLOWED_HOSTS: "" },
+      }),
+    ).rejects.toThrow(/PUBLIC_ORIGIN or ALLOWED_HOSTS is required in production/);
   });
 });

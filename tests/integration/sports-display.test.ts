@@ -5,7 +5,7 @@ import { type Stack, startStack } from "../support/stack";
 describe("quick display settings and section addresses", () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({ sports: true });
   });
   afterAll(async () => {
     await stack?.stop();

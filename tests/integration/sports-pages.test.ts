@@ -23,7 +23,7 @@ describe("sports pages over HTTP", () => {
   let live: FeedGame[];
   let line: FeedGame[];
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({ sports: true });
     const feed = async (section: string) => ((await (await fetch(`${stack.platformUrl}/sports-api/feed/${section}`)).json()) as { games: FeedGame[] }).games;
     [live, line] = await Promise.all([feed("live"), feed("line")]);
   });
@@ -81,7 +81,8 @@ describe("sports pages over HTTP", () => {
   });
 
   it("shows a game with every market, grouped, and a finished game with its result", async () => {
-    const game = line[0]!;
+    // The last of the line starts latest: it cannot go live while the test runs.
+    const game = line[line.length - 1]!;
     const redirect = await get(`/en/line/${game.sportId}/${game.champId}/${game.id}`, BOT);
     expect(redirect.status).toBe(301);
     const page = await get(redirect.headers.get("location")!, BOT);
@@ -148,10 +149,10 @@ describe("sports pages over HTTP", () => {
 
   it("adds an odd to the cookie coupon without JavaScript and returns to the same game on the page", async () => {
     const jar = new CookieJar();
-    const game = line.find((g) => openOutcome(g))!;
+    const game = [...line].reverse().find((g) => openOutcome(g))!;
     const outcome = openOutcome(game)!;
     const { html } = await getPage(stack.siteUrl, "/en/line", jar);
-    const fields = { csrf: csrfToken(html), intent: "add", gameId: String(game.id), outcomeId: String(outcome.id), returnTo: `/en/line#game-${game.id}` };
+    const fields = { csrf: csrfToken(html), intent: "add", gameId: String(game.id), outcomeId: String(outcome.id), returnTo: "/en/line" };
     const res = await postForm(stack.siteUrl, "/en/coupon", jar, fields);
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe(`/en/line#game-${game.id}`);
@@ -177,5 +178,55 @@ describe("sports pages over HTTP", () => {
     expect(jar.get("coupon")).toBeUndefined();
     const forged = await postForm(stack.siteUrl, "/de/coupon", jar, { intent: "clear" });
     expect(forged.status).toBe(403);
+  });
+
+  it("serves the other sports pages: top games, results, statistics, team, cyber sport", async () => {
+    const results = (await (await fetch(`${stack.platformUrl}/sports-api/results?limit=1`)).json()) as { games: Array<FeedGame & { away: { id: number } }> };
+    const done = results.games[0]!;
+    const teamId = (done.home as unknown as { id: number }).id;
+    const pages: Array<[string, number, string]> = [
+      ["/en/top-game", 200, 'class="champ-card"'],
+      ["/en/results", 200, 'class="results-table"'],
+      ["/en/results/live", 200, 'class="results-table"'],
+      [`/en/results?q=${encodeURIComponent(done.home.name)}`, 200, done.home.name],
+      ["/en/statistic", 200, 'class="results-table standings"'],
+      [`/en/statistic?sport=${done.sportId}&champ=${done.champId}&team1=${teamId}&team2=${done.away.id}`, 200, 'data-testid="h2h"'],
+      ["/en/statisticpopup", 200, "standings-title"],
+      [`/en/team/${teamId}`, 200, done.home.name],
+      ["/en/cyber/real", 200, "Counter-Strike"],
+      ["/en/cyber/counter-strike", 200, 'class="sports-head__title"'],
+      ["/en/cyber/counter-strike/champs", 200, 'class="multi-pick"'],
+      ["/en/epl", 200, "English Premier League"],
+      ["/en/epl/final", 200, 'class="sports-head__title"'],
+      ["/en/scf", 200, 'class="sports-head__title"'],
+      ["/en/ipl", 404, "This page could not be found"],
+      ["/en/epl/game/99999999", 404, "This page could not be found"],
+      ["/en/results/bogus", 404, "This page could not be found"],
+      ["/en/team/99999999", 404, "This page could not be found"],
+      ["/en/cyber/nope", 404, "This page could not be found"],
+    ];
+    for (const [path, status, text] of pages) {
+      const res = await get(path, BOT);
+      expect(res.status, path).toBe(status);
+      expect(await res.text(), path).toContain(text);
+    }
+    const cyber = await get("/en/cyber", BOT);
+    expect(cyber.status).toBe(302);
+    expect(cyber.headers.get("location")).toBe("/en/cyber/real");
+  });
+
+  it("remembers the games of multi-live, chosen without JavaScript", async () => {
+    const jar = new CookieJar();
+    const { html } = await getPage(stack.siteUrl, "/en/multi", jar);
+    expect(html).toContain('class="multi-pick"');
+    const game = live[live.length - 1]!;
+    const res = await postForm(stack.siteUrl, "/en/multi", jar, { csrf: csrfToken(html), intent: "add", gameId: String(game.id) });
+    expect(res.status).toBe(302);
+    const after = await getPage(stack.siteUrl, "/en/multi", jar);
+    // The game is shown in a panel, unless it finished in between (then it left the live feed).
+    const stillLive = ((await (await fetch(`${stack.platformUrl}/sports-api/games/${game.id}`)).json()) as { game: { status: number } }).game.status;
+    if (stillLive === 2 || stillLive === 3) expect(after.html).toContain(`class="multi-panel" id="game-${game.id}"`);
+    const bad = await postForm(stack.siteUrl, "/en/multi", jar, { csrf: csrfToken(html), intent: "add", gameId: "x" });
+    expect(bad.status).toBe(400);
   });
 });

@@ -17,10 +17,22 @@ export interface SamplePage {
 }
 
 /** Sample values of the required route params; a new one must be added here, so no route is skipped. */
-const paramSamples: Record<string, string> = { ruleGroup: "1", result: "success", couponId: "1" };
+const paramSamples: Record<string, string> = {
+  ruleGroup: "1",
+  result: "success",
+  // The sports pages (a wrong slug or section is a redirect to the canonical address).
+  sport: "1-football",
+  champ: "6-english-premier-league",
+  game: "1",
+  gameId: "1",
+  teamId: "1",
+  type: "real",
+  special: "epl",
+  couponId: "1",
+};
 
 /** Routes that are not HTML pages. */
-const notPages = new Set(["session", "balance"]);
+const notPages = new Set(["session", "sports-feed", "balance"]);
 
 function samplePath(id: string, path: string | undefined, index: boolean | undefined): string {
   if (index) return "";

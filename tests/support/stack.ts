@@ -53,6 +53,8 @@ export interface Stack {
   siteUrl: string;
   platformUrl: string;
   db: DbKind;
+  /** The temporary PGlite folder (deleted by stop), or null on PostgreSQL. */
+  dataDir: string | null;
   /** Stops the platform (the site keeps running). */
   stopPlatform(): Promise<void>;
   /** Starts the platform again on the same port and database. */
@@ -62,18 +64,35 @@ export interface Stack {
 
 /** Starts a platform on a fresh database and, unless `site: false`, the built site against it. */
 export async function startStack(
-  options: { db?: DbKind; site?: boolean; sitePort?: number; siteEnv?: Record<string, string>; platformEnv?: Record<string, string> } = {},
+  options: {
+    db?: DbKind;
+    site?: boolean;
+    /** Seed the sports catalogue and run the live simulator (seconds of start-up; only where a test needs sports). */
+    sports?: boolean;
+    sitePort?: number;
+    siteEnv?: Record<string, string>;
+    platformEnv?: Record<string, string>;
+  } = {},
 ): Promise<Stack> {
   const db = options.db ?? "pglite";
   const database = freshDatabase(db);
   const [platformPort, sitePort] = await Promise.all([freePort(), options.sitePort ?? freePort()]);
-  const platformEnv = { ...database.env, NODE_ENV: "test", PLATFORM_TEST_HOOKS: "1", ...options.platformEnv };
-  let platform: Child | undefined = await startPlatform({ port: platformPort, env: platformEnv, quiet: true });
+  const platformEnv = {
+    ...database.env,
+    NODE_ENV: "test",
+    PLATFORM_TEST_HOOKS: "1",
+    SPORTS_SEED: options.sports ? "on" : "off",
+    ...options.platformEnv,
+  };
+  let platform: Child | undefined;
+  let site: Child | undefined;
   const platformUrl = `http://127.0.0.1:${platformPort}`;
-  const site =
-    options.site === false
-      ? undefined
-      : await startSite({
+  try {
+    platform = await startPlatform({ port: platformPort, env: platformEnv, quiet: true });
+    site =
+      options.site === false
+        ? undefined
+        : await startSite({
           port: sitePort,
           quiet: true,
           env: {
@@ -84,10 +103,17 @@ export async function startStack(
             ...options.siteEnv,
           },
         });
+  } catch (error) {
+    // A stack that did not come up leaves nothing behind: no process, no database.
+    await Promise.all([stop(site), stop(platform)]);
+    await database.drop();
+    throw error;
+  }
   return {
     siteUrl: `http://127.0.0.1:${sitePort}`,
     platformUrl,
     db,
+    dataDir: database.env.PLATFORM_DATA_DIR ?? null,
     async stopPlatform() {
       await stop(platform);
       platform = undefined;

@@ -9,10 +9,10 @@ export function GameClock({ game, timeZone, lng }: { game: GameView; timeZone: n
   if (isLiveStatus(game.status)) {
     const minutes = Math.floor((game.gameTimeSec ?? 0) / 60);
     // Sets sports have no clock: the set is the time.
-    const time = game.status === 3 ? t("sports.break") : game.model === "sets" ? t("sports.liveBadge") : `${minutes}'`;
+    const time = game.status === 3 ? t("sports.break") : game.model === "sets" ? null : `${minutes}'`;
     return (
       <span className="game-clock game-clock--live">
-        <span className="game-clock__time">{time}</span>
+        {time ? <span className="game-clock__time">{time}</span> : null}
         {game.periodName ? <span className="game-clock__period">{game.periodName}</span> : null}
       </span>
     );

@@ -72,23 +72,27 @@ export function GameRow({ game, ctx }: { game: GameView; ctx: ListContext }) {
 }
 
 /** Games grouped by country and championship, each championship a card with its rows. */
-export function GroupedGames({ groups, section, ctx, emptyText }: { groups: CountryGroup[]; section: Section; ctx: ListContext; emptyText: string }) {
+export function GroupedGames({ groups, section, ctx, emptyText, level = 2 }: { groups: CountryGroup[]; section: Section; ctx: ListContext; emptyText: string; level?: 2 | 3 }) {
   const hasGames = groups.some((g) => g.champs.length > 0);
   if (!hasGames) return <p className="sports-empty">{emptyText}</p>;
+  // Headings follow the page's outline: countries (when grouped) then championships.
+  const countryHeads = groups.length > 1;
+  const CountryHeading = level === 2 ? "h2" : "h3";
+  const ChampHeading = countryHeads ? (level === 2 ? "h3" : "h4") : level === 2 ? "h2" : "h3";
   return (
     <div className="game-groups">
       {groups.map((country) => (
-        <section key={country.countryName ?? "-"} className="country-group" aria-label={country.countryName ?? undefined}>
-          {country.countryName && groups.length > 1 ? <h2 className="country-group__title">{country.countryName}</h2> : null}
+        <div key={country.countryName ?? "-"} className="country-group">
+          {countryHeads ? <CountryHeading className="country-group__title">{country.countryName}</CountryHeading> : null}
           {country.champs.map((champ) => (
             <section key={champ.champId} className="champ-card" aria-labelledby={`champ-${champ.champId}`}>
               <header className="champ-card__head">
                 <SportIcon slug={champ.sportSlug} />
-                <h3 id={`champ-${champ.champId}`} className="champ-card__title">
+                <ChampHeading id={`champ-${champ.champId}`} className="champ-card__title">
                   <Link to={champPath(ctx.lng, section, { id: champ.sportId, slug: champ.sportSlug }, { id: champ.champId, slug: champ.champSlug })}>
                     {champ.champName}
                   </Link>
-                </h3>
+                </ChampHeading>
                 <span className="champ-card__count">{champ.games.length}</span>
               </header>
               <ul className="champ-card__games">
@@ -98,7 +102,7 @@ export function GroupedGames({ groups, section, ctx, emptyText }: { groups: Coun
               </ul>
             </section>
           ))}
-        </section>
+        </div>
       ))}
     </div>
   );

@@ -22,7 +22,7 @@ export function OutcomesForm({ lng, game, returnTo, children, className }: { lng
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="gameId" value={game.id} />
-      <input type="hidden" name="returnTo" value={`${returnTo}#game-${game.id}`} />
+      <input type="hidden" name="returnTo" value={returnTo} />
       {children}
     </form>
   );

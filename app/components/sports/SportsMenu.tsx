@@ -10,9 +10,9 @@ export function SportsMenu({ lng, section, sports, activeSportId, activeChampId 
   const shown = sports.filter((s) => s.count > 0);
   return (
     <nav className="sports-menu" aria-label={t("sports.menu")}>
-      <div className="sports-menu__sections" role="list">
+      <div className="sports-menu__sections">
         {(["line", "live"] as const).map((s) => (
-          <NavLink key={s} role="listitem" to={sectionPath(lng, s)} className={`sports-menu__section${s === section ? " is-active" : ""}`} end={false}>
+          <NavLink key={s} to={sectionPath(lng, s)} className={`sports-menu__section${s === section ? " is-active" : ""}`} end={false}>
             {s === "live" ? <span className="live-dot" aria-hidden="true" /> : null}
             {t(`sports.section.${s}`)}
           </NavLink>

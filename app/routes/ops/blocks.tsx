@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -8,7 +8,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { formatDateTime } from "~/components/format";
 import { Pager } from "~/components/Pager";
-import { requireCsrf } from "~/loaders/csrf.server";
+import { opsAction } from "~/forms/action.server";
 import { safeReturnPath } from "~/loaders/return-to";
 import { opsTitle, requireOps } from "~/loaders/ops.server";
 import {
@@ -74,44 +74,60 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex, nofollow" }];
 
-const rowForm = z.object({ id: z.coerce.number().int().positive(), back: z.string().optional() });
+/** A row's buttons: delete (with its box ticked) and switch on or off. */
+const rowForm = z.object({
+  intent: z.enum(["delete", "toggle"]),
+  id: z.coerce.number().int().positive(),
+  back: z.string().max(2000).optional(),
+  active: z.enum(["true", "false"]).optional(),
+  confirmDelete: z.literal("on").optional(),
+});
+const createForm = blockRuleForm.transform((rule) => ({ ...rule, intent: "create" as const }));
+const isRowIntent = (formData: FormData) => formData.get("intent") === "delete" || formData.get("intent") === "toggle";
+const none = { lastResult: null as SubmissionResult<string[]> | null, rowId: null as number | null, rowError: null as string | null, detail: null as string | null };
 
-export async function action(args: ActionFunctionArgs) {
-  const ops = await requireOps(args);
-  const formData = await args.request.formData();
-  await requireCsrf(args.request, formData);
-  const intent = formData.get("intent");
-  const plainForm = args.request.headers.get("accept")?.includes("text/html") ?? false;
-  const none = { lastResult: null, rowId: null as number | null, rowError: null as string | null, detail: null as string | null };
+export const action = (args: ActionFunctionArgs) =>
+  opsAction(
+    args,
+    (formData) => (isRowIntent(formData) ? rowForm : createForm),
+    async ({ ctx: ops, value, submission }) => {
+      if (value.intent === "create") {
+        const { intent: _intent, ...rule } = value;
+        return createRule(ops.token, rule, submission);
+      }
+      const plainForm = args.request.headers.get("accept")?.includes("text/html") ?? false;
+      const back = safeReturnPath(value.back, "/ops/blocks");
+      const to = new URL(back.startsWith("/ops/blocks") ? back : "/ops/blocks", "http://site.invalid");
+      if (value.intent === "delete" && value.confirmDelete !== "on") {
+        return data({ ...none, rowId: value.id, rowError: "ops.blocks.confirmDeleteFirst" }, { status: 400 });
+      }
+      try {
+        if (value.intent === "delete") await deleteBlockRule(ops.token, value.id);
+        else await setBlockRuleActive(ops.token, value.id, value.active === "true");
+      } catch (error) {
+        const refused = adminError(error);
+        if (!refused) throw error;
+        return data({ ...none, rowId: value.id, rowError: adminErrorKey(refused.code), detail: refused.message }, { status: refused.code === "rate_limited" ? 429 : 400 });
+      }
+      if (plainForm) {
+        if (value.intent === "delete") to.searchParams.set("deleted", String(value.id));
+        throw redirect(`${to.pathname}${to.search}`);
+      }
+      return data({ ...none, rowId: value.id });
+    },
+    {
+      invalid: (lastResult, formData) => (isRowIntent(formData) ? { ...none, rowError: "ops.errors.badRequest" } : { ...none, lastResult }),
+    },
+  );
 
-  if (intent === "delete" || intent === "toggle") {
-    const row = rowForm.safeParse(Object.fromEntries(formData));
-    if (!row.success) return data({ ...none, rowError: "ops.errors.badRequest" }, { status: 400 });
-    const back = safeReturnPath(row.data.back, "/ops/blocks");
-    const to = new URL(back.startsWith("/ops/blocks") ? back : "/ops/blocks", "http://site.invalid");
-    if (intent === "delete" && formData.get("confirmDelete") !== "on") {
-      return data({ ...none, rowId: row.data.id, rowError: "ops.blocks.confirmDeleteFirst" }, { status: 400 });
-    }
-    try {
-      if (intent === "delete") await deleteBlockRule(ops.token, row.data.id);
-      else await setBlockRuleActive(ops.token, row.data.id, formData.get("active") === "true");
-    } catch (error) {
-      const refused = adminError(error);
-      if (!refused) throw error;
-      return data({ ...none, rowId: row.data.id, rowError: adminErrorKey(refused.code), detail: refused.message }, { status: refused.code === "rate_limited" ? 429 : 400 });
-    }
-    if (plainForm) {
-      if (intent === "delete") to.searchParams.set("deleted", String(row.data.id));
-      throw redirect(`${to.pathname}${to.search}`);
-    }
-    return data({ ...none, rowId: row.data.id });
-  }
-
-  const submission = parseWithZod(formData, { schema: blockRuleForm });
-  if (submission.status !== "success") return data({ ...none, lastResult: submission.reply() }, { status: 400 });
+async function createRule(
+  token: string,
+  rule: z.output<typeof blockRuleForm>,
+  submission: { reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]> },
+) {
   try {
-    const rule = await createBlockRule(ops.token, submission.value);
-    throw redirect(`/ops/blocks?created=${rule.id}`);
+    const created = await createBlockRule(token, rule);
+    throw redirect(`/ops/blocks?created=${created.id}`);
   } catch (error) {
     const refused = adminError(error);
     if (!refused) throw error;

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -6,7 +6,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { endonyms, supportedLanguages } from "~/i18n/languages";
-import { requireCsrf } from "~/loaders/csrf.server";
+import { z } from "zod";
+import { opsAction } from "~/forms/action.server";
 import { redirectCodes, redirectRuleForm, toRuleInput } from "~/loaders/ops-forms";
 import { opsTitle, requireOps } from "~/loaders/ops.server";
 import {
@@ -49,26 +50,36 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 /** Field of the form an admin refusal belongs to, so the message stands next to it. */
 const fieldOf = (e: AdminError) => (e.field && ["source", "target", "code", "languages", "priority", "note"].includes(e.field) ? e.field : null);
 
-export async function action(args: ActionFunctionArgs) {
-  const ops = await requireOps(args);
-  const id = ruleId(args.params);
-  const formData = await args.request.formData();
-  await requireCsrf(args.request, formData);
-  const intent = formData.get("intent");
+/** Deleting needs the box ticked; saving and checking post the rule form. */
+const deleteForm = z.object({ intent: z.literal("delete"), confirmDelete: z.literal("on", { errorMap: () => ({ message: "ops.redirects.confirmDeleteFirst" }) }) });
+const ruleForm = redirectRuleForm.extend({ intent: z.enum(["save", "check"]).default("save") });
 
-  if (intent === "delete" && id !== null) {
-    if (formData.get("confirmDelete") !== "on") {
-      return data({ lastResult: null, warnings: [] as RuleWarning[], checked: false, loop: null as string[] | null, deleteError: "ops.redirects.confirmDeleteFirst" }, { status: 400 });
-    }
-    await deleteRedirectRule(ops.token, id);
-    throw redirect("/ops/redirects");
-  }
+const nothing = { warnings: [] as RuleWarning[], checked: false, loop: null as string[] | null };
 
-  const submission = parseWithZod(formData, { schema: redirectRuleForm });
-  if (submission.status !== "success") {
-    return data({ lastResult: submission.reply(), warnings: [] as RuleWarning[], checked: false, loop: null as string[] | null, deleteError: null }, { status: 400 });
-  }
-  const input = toRuleInput(submission.value);
+export const action = (args: ActionFunctionArgs) =>
+  opsAction(
+    args,
+    (formData) => (formData.get("intent") === "delete" ? deleteForm : ruleForm),
+    async ({ ctx: ops, value, submission }) => {
+      const id = ruleId(args.params);
+      if (value.intent === "delete") {
+        if (id === null) throw new Response("Not Found", { status: 404 });
+        await deleteRedirectRule(ops.token, id);
+        throw redirect("/ops/redirects");
+      }
+      return saveRule(ops.token, id, value, submission);
+    },
+    {
+      invalid: (lastResult, formData) =>
+        formData.get("intent") === "delete"
+          ? { lastResult: null, ...nothing, deleteError: "ops.redirects.confirmDeleteFirst" as string | null }
+          : { lastResult, ...nothing, deleteError: null as string | null },
+    },
+  );
+
+async function saveRule(token: string, id: number | null, value: z.output<typeof ruleForm>, submission: { reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]> }) {
+  const { intent, ...form } = value;
+  const input = toRuleInput(form);
   const refuse = (e: AdminError, status = 400) => {
     const field = fieldOf(e);
     const key = adminErrorKey(e.code);
@@ -78,7 +89,7 @@ export async function action(args: ActionFunctionArgs) {
         warnings: [] as RuleWarning[],
         checked: false,
         loop: e.loop ?? null,
-        deleteError: null,
+        deleteError: null as string | null,
         // The platform's own wording, shown as a technical detail under the message.
         detail: e.message,
       },
@@ -88,15 +99,15 @@ export async function action(args: ActionFunctionArgs) {
 
   try {
     if (intent === "check") {
-      const result = await validateRedirectRule(ops.token, { ...input, ...(id !== null ? { id } : {}) });
+      const result = await validateRedirectRule(token, { ...input, ...(id !== null ? { id } : {}) });
       const first = result.errors[0];
       if (first) return refuse(first);
-      return data({ lastResult: submission.reply(), warnings: result.warnings, checked: true, loop: null as string[] | null, deleteError: null });
+      return data({ lastResult: submission.reply(), warnings: result.warnings, checked: true, loop: null as string[] | null, deleteError: null as string | null });
     }
-    const saved = id === null ? await createRedirectRule(ops.token, input) : await updateRedirectRule(ops.token, id, input);
+    const saved = id === null ? await createRedirectRule(token, input) : await updateRedirectRule(token, id, input);
     // Shadowing is a warning: the rule is saved and the warning shown on its page.
     if (saved.warnings.length) {
-      return data({ lastResult: submission.reply(), warnings: saved.warnings, checked: false, loop: null as string[] | null, deleteError: null, savedId: saved.rule.id });
+      return data({ lastResult: submission.reply(), warnings: saved.warnings, checked: false, loop: null as string[] | null, deleteError: null as string | null, savedId: saved.rule.id });
     }
     throw redirect(`/ops/redirects?saved=${saved.rule.id}`);
   } catch (error) {

@@ -4,7 +4,7 @@ import { Form, Link, useFetcher, useLoaderData, useSearchParams } from "@remix-r
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
-import { requireCsrf } from "~/loaders/csrf.server";
+import { opsAction } from "~/forms/action.server";
 import { listQuery } from "~/loaders/ops-forms";
 import { opsTitle, requireOps } from "~/loaders/ops.server";
 import { safeReturnPath } from "~/loaders/return-to";
@@ -25,24 +25,25 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 const toggleForm = z.object({ id: z.coerce.number().int().positive(), active: z.enum(["true", "false"]), back: z.string().optional() });
 
 /** Activating or deactivating a rule from the list (inline with JavaScript, a reload without). */
-export async function action(args: ActionFunctionArgs) {
-  const ops = await requireOps(args);
-  const formData = await args.request.formData();
-  await requireCsrf(args.request, formData);
-  const form = toggleForm.safeParse(Object.fromEntries(formData));
-  if (!form.success) return data({ error: "ops.errors.badRequest" }, { status: 400 });
-  try {
-    await setRedirectRuleActive(ops.token, form.data.id, form.data.active === "true");
-  } catch (error) {
-    const refused = adminError(error);
-    if (!refused) throw error;
-    return data({ error: refused.code === "rate_limited" ? "ops.errors.rateLimited" : "ops.errors.refused" }, { status: 400 });
-  }
-  if (args.request.headers.get("accept")?.includes("text/html")) {
-    throw redirect(safeReturnPath(form.data.back, "/ops/redirects"));
-  }
-  return { error: null };
-}
+export const action = (args: ActionFunctionArgs) =>
+  opsAction(
+    args,
+    toggleForm,
+    async ({ ctx: ops, value }) => {
+      try {
+        await setRedirectRuleActive(ops.token, value.id, value.active === "true");
+      } catch (error) {
+        const refused = adminError(error);
+        if (!refused) throw error;
+        return data({ error: refused.code === "rate_limited" ? "ops.errors.rateLimited" : "ops.errors.refused" }, { status: 400 });
+      }
+      if (args.request.headers.get("accept")?.includes("text/html")) {
+        throw redirect(safeReturnPath(value.back, "/ops/redirects"));
+      }
+      return data({ error: null as string | null });
+    },
+    { invalid: () => ({ error: "ops.errors.badRequest" as string | null }) },
+  );
 
 function ActiveToggle({ rule, back }: { rule: RedirectRule; back: string }) {
   const { t } = useTranslation();

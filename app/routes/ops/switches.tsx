@@ -1,4 +1,4 @@
-import { type FieldMetadata, getFormProps, useForm } from "@conform-to/react";
+import { type FieldMetadata, type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -10,7 +10,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { formatDateTime } from "~/components/format";
 import { StatusPage } from "~/components/StatusPage";
-import { requireCsrf } from "~/loaders/csrf.server";
+import { opsAction } from "~/forms/action.server";
 import { opsTitle, requireOps } from "~/loaders/ops.server";
 import { type AdminError, type Switch, type SwitchKey, adminError, adminErrorKey, getSwitches, setSwitch, switchKeys } from "~/services/admin.server";
 import { type Maintenance, maintenanceSchema } from "~/services/site-config";
@@ -168,52 +168,67 @@ const formFieldOf: Record<SwitchKey, (field: string | undefined) => string | nul
   redirectAllowedHosts: () => "hosts",
 };
 
-export async function action(args: ActionFunctionArgs) {
-  const ops = await requireOps(args);
-  const formData = await args.request.formData();
-  await requireCsrf(args.request, formData);
-  const intent = intents.find((i) => i === formData.get("intent"));
-  if (!intent) return data({ intent: null as Intent | null, lastResult: null, saved: null as SwitchKey | null, preview: null as Maintenance | null, detail: "ops.errors.badRequest" }, { status: 400 });
-  const tz = ops.site.config.defaultTimeZone;
-  const reply = (body: { lastResult: unknown; saved?: SwitchKey | null; preview?: Maintenance | null; detail?: string | null }, status = 200) =>
-    data({ intent: intent as Intent | null, saved: null as SwitchKey | null, preview: null as Maintenance | null, detail: null as string | null, ...body }, { status });
+/** Each intent's form; the parsed value names its intent, so the handler needs no casts. */
+const switchForms = {
+  maintenance: maintenanceForm.transform((form) => ({ intent: "maintenance" as const, form })),
+  previewMaintenance: maintenanceForm.transform((form) => ({ intent: "previewMaintenance" as const, form })),
+  availableRoutes: routesForm.transform((form) => ({ intent: "availableRoutes" as const, list: form.routes })),
+  urlsToRedirectTo404: pathsForm.transform((form) => ({ intent: "urlsToRedirectTo404" as const, list: form.paths })),
+  redirectAllowedHosts: hostsForm.transform((form) => ({ intent: "redirectAllowedHosts" as const, list: form.hosts })),
+};
+const intentOf = (formData: FormData): Intent | null => intents.find((i) => i === formData.get("intent")) ?? null;
+/** An unknown intent: a form that never parses, answered as a bad request. */
+const unknownIntent = z.object({ intent: z.enum(intents) }).transform((form) => ({ intent: "unknown" as const, form }));
 
-  const submit = async <S extends z.ZodTypeAny>(key: SwitchKey, schema: S, value: (form: z.infer<S>) => unknown) => {
-    const submission = parseWithZod(formData, { schema });
-    if (submission.status !== "success") return reply({ lastResult: submission.reply() }, 400);
-    try {
-      await setSwitch(ops.token, key, value(submission.value));
-    } catch (error) {
-      const refused: AdminError | null = adminError(error);
-      if (!refused) throw error;
-      const message = adminErrorKey(refused.code);
-      const field = refused.code === "invalid_value" ? formFieldOf[key](refused.field) : null;
-      return reply(
-        { lastResult: submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }), detail: refused.message },
-        refused.code === "rate_limited" ? 429 : 400,
-      );
-    }
-    // A plain form (no JavaScript) comes back to the page; a fetcher gets the result inline.
-    if (args.request.headers.get("accept")?.includes("text/html")) throw redirect(`/ops/switches?saved=${key}#${key}`);
-    return reply({ lastResult: submission.reply(), saved: key });
-  };
+type SwitchReply = { intent: Intent | null; lastResult: SubmissionResult<string[]> | null; saved: SwitchKey | null; preview: Maintenance | null; detail: string | null };
 
-  switch (intent) {
-    case "previewMaintenance": {
-      const submission = parseWithZod(formData, { schema: maintenanceForm });
-      if (submission.status !== "success") return reply({ lastResult: submission.reply() }, 400);
-      return reply({ lastResult: submission.reply(), preview: toMaintenance(submission.value, tz) });
-    }
-    case "maintenance":
-      return submit("maintenance", maintenanceForm, (form: MaintenanceForm) => toMaintenance(form, tz));
-    case "availableRoutes":
-      return submit("availableRoutes", routesForm, (form: z.infer<typeof routesForm>) => form.routes);
-    case "urlsToRedirectTo404":
-      return submit("urlsToRedirectTo404", pathsForm, (form: z.infer<typeof pathsForm>) => form.paths);
-    case "redirectAllowedHosts":
-      return submit("redirectAllowedHosts", hostsForm, (form: z.infer<typeof hostsForm>) => form.hosts);
-  }
-}
+export const action = (args: ActionFunctionArgs) =>
+  opsAction(
+    args,
+    (formData) => {
+      const intent = intentOf(formData);
+      return intent ? switchForms[intent] : unknownIntent;
+    },
+    async ({ ctx: ops, value, submission }) => {
+      const tz = ops.site.config.defaultTimeZone;
+      const reply = (body: Partial<SwitchReply>, status = 200) =>
+        data({ intent: value.intent === "unknown" ? null : value.intent, lastResult: null, saved: null, preview: null, detail: null, ...body } satisfies SwitchReply, { status });
+      const save = async (key: SwitchKey, stored: unknown) => {
+        try {
+          await setSwitch(ops.token, key, stored);
+        } catch (error) {
+          const refused: AdminError | null = adminError(error);
+          if (!refused) throw error;
+          const message = adminErrorKey(refused.code);
+          const field = refused.code === "invalid_value" ? formFieldOf[key](refused.field) : null;
+          return reply(
+            { lastResult: submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }), detail: refused.message },
+            refused.code === "rate_limited" ? 429 : 400,
+          );
+        }
+        // A plain form (no JavaScript) comes back to the page; a fetcher gets the result inline.
+        if (args.request.headers.get("accept")?.includes("text/html")) throw redirect(`/ops/switches?saved=${key}#${key}`);
+        return reply({ lastResult: submission.reply(), saved: key });
+      };
+
+      switch (value.intent) {
+        case "previewMaintenance":
+          return reply({ lastResult: submission.reply(), preview: toMaintenance(value.form, tz) });
+        case "maintenance":
+          return save("maintenance", toMaintenance(value.form, tz));
+        case "unknown":
+          return reply({ detail: "ops.errors.badRequest" }, 400);
+        default:
+          return save(value.intent, value.list);
+      }
+    },
+    {
+      invalid: (lastResult, formData): SwitchReply => {
+        const intent = intentOf(formData);
+        return { intent, lastResult: intent ? lastResult : null, saved: null, preview: null, detail: intent ? null : "ops.errors.badRequest" };
+      },
+    },
+  );
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 type ActionData = NonNullable<ReturnType<typeof useActionData<typeof action>>>;

@@ -7,12 +7,14 @@ import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
-import { requireCsrf } from "~/loaders/csrf.server";
+import { opsAction } from "~/forms/action.server";
 import { opsTitle, requireOps } from "~/loaders/ops.server";
 import { type AdminError, adminError, adminErrorKey, importRules, listRedirectRules } from "~/services/admin.server";
 
 /** Largest import the form takes (a few thousand rules). */
 const MAX_IMPORT_CHARS = 2_000_000;
+/** The import's body limit: the text box or a file of that many characters (UTF-8, up to 4 bytes each). */
+const MAX_IMPORT_BYTES = MAX_IMPORT_CHARS * 4 + 64 * 1024;
 
 /** Messages are dictionary keys; "key::value" carries a value for the message's {{value}}. */
 function translate(t: (key: string, options?: Record<string, unknown>) => string, message: string): string {
@@ -77,41 +79,41 @@ function rowProblemKey(code: string): string {
   return key === "ops.adminErrors.refused" ? "ops.transfer.badRow" : key;
 }
 
-export async function action(args: ActionFunctionArgs) {
-  const ops = await requireOps(args);
-  const formData = await args.request.formData();
-  await requireCsrf(args.request, formData);
-  // A chosen file wins over the text box (without JavaScript the file is the only way in).
+/** A chosen file wins over the text box (without JavaScript the file is the only way in). */
+async function fileIntoText(formData: FormData) {
   const file = formData.get("file");
   formData.delete("file");
-  if (file && typeof file !== "string" && file.size > 0) {
-    if (file.size > MAX_IMPORT_CHARS * 4) {
-      formData.set("json", "");
-      return data({ lastResult: parseWithZod(formData, { schema: importForm }).reply({ fieldErrors: { json: ["ops.transfer.errors.tooLarge"] } }), rows: null as Rows | null, detail: null as string | null }, { status: 400 });
-    }
-    formData.set("json", await file.text());
-  }
-  const submission = parseWithZod(formData, { schema: importForm });
-  if (submission.status !== "success") {
-    return data({ lastResult: submission.reply(), rows: null as Rows | null, detail: null as string | null }, { status: 400 });
-  }
-  try {
-    const result = await importRules(ops.token, submission.value.json, submission.value.mode);
-    throw redirect(`/ops/transfer?imported=${result.imported}&mode=${submission.value.mode}`);
-  } catch (error) {
-    const refused = adminError(error);
-    if (!refused) throw error;
-    const key = refused.code === "payload_too_large" ? "ops.transfer.errors.tooLarge" : adminErrorKey(refused.code);
-    return data(
-      {
-        lastResult: submission.reply({ formErrors: [key] }),
-        rows: refused.rows?.map((row) => ({ ...row, problem: rowProblemKey(row.code) })) ?? null,
-        detail: refused.message,
-      },
-      { status: refused.code === "rate_limited" ? 429 : 400 },
-    );
-  }
+  if (file && typeof file !== "string" && file.size > 0) formData.set("json", await file.text());
 }
+
+export const action = (args: ActionFunctionArgs) =>
+  opsAction(
+    args,
+    importForm,
+    async ({ ctx: ops, value, submission }) => {
+      try {
+        const result = await importRules(ops.token, value.json, value.mode);
+        throw redirect(`/ops/transfer?imported=${result.imported}&mode=${value.mode}`);
+      } catch (error) {
+        const refused = adminError(error);
+        if (!refused) throw error;
+        const key = refused.code === "payload_too_large" ? "ops.transfer.errors.tooLarge" : adminErrorKey(refused.code);
+        return data(
+          {
+            lastResult: submission.reply({ formErrors: [key] }),
+            rows: refused.rows?.map((row) => ({ ...row, problem: rowProblemKey(row.code) })) ?? null,
+            detail: refused.message,
+          },
+          { status: refused.code === "rate_limited" ? 429 : 400 },
+        );
+      }
+    },
+    {
+      maxBytes: MAX_IMPORT_BYTES,
+      prepare: fileIntoText,
+      invalid: (lastResult) => ({ lastResult, rows: null as Rows | null, detail: null as string | null }),
+    },
+  );
 
 export default function Transfer() {
   const { total, imported, replaced } = useLoaderData<typeof loader>();

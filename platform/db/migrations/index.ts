@@ -9,6 +9,8 @@ import * as m007 from "./007_ops_admin.ts";
 import * as m008 from "./008_sports.ts";
 import * as m009 from "./009_ledger.ts";
 import * as m011 from "./011_bets.ts";
+import * as m011b from "./011_ledger_statement_trigger.ts";
+import * as m011c from "./011_bets_score_seen.ts";
 
 // Migrations are listed here, in order, so the bundle-free runtime needs no folder scan.
 const migrations: Record<string, Migration> = {
@@ -22,6 +24,8 @@ const migrations: Record<string, Migration> = {
   "008_sports": m008,
   "009_ledger": m009,
   "011_bets": m011,
+  "011_ledger_statement_trigger": m011b,
+  "011_bets_score_seen": m011c,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -43,6 +43,8 @@ export function createSportsService(db: Db, options: SportsOptions): SportsServi
   let sim: Simulator | null = null;
   let leaderPid: number | null = null;
   let releaseLock: (() => void) | null = null;
+  /** Settles when the lock's connection has unlocked and gone back to the pool. */
+  let lockHeld: Promise<void> = Promise.resolve();
   let tickTimer: NodeJS.Timeout | null = null;
   let refreshTimer: NodeJS.Timeout | null = null;
   let electionTimer: NodeJS.Timeout | null = null;
@@ -65,7 +67,8 @@ export function createSportsService(db: Db, options: SportsOptions): SportsServi
   const tryLock = (): Promise<boolean> => {
     if (options.dbKind === "pglite") return Promise.resolve(true);
     return new Promise<boolean>((resolve) => {
-      db.connection()
+      lockHeld = db
+        .connection()
         .execute(async (conn) => {
           const { rows } = await sql<{ ok: boolean; pid: number }>`select pg_try_advisory_lock(${LOCK_CLASS}, ${lockKey}) as ok, pg_backend_pid() as pid`.execute(conn);
           if (!rows[0]?.ok) return resolve(false);
@@ -89,7 +92,12 @@ export function createSportsService(db: Db, options: SportsOptions): SportsServi
       if (sim.lostLeadership) {
         console.error("[platform] simulator lost its lock; following again");
         await stepDown();
-      } else console.error("[platform] simulator tick failed", error);
+      } else {
+        // Memory ran ahead of a write that failed: start again from the database.
+        console.error("[platform] simulator tick failed; reloading the catalogue", error);
+        await store.load(db).catch(() => undefined);
+        await sim?.init().catch(() => undefined);
+      }
     }
   };
 
@@ -138,6 +146,8 @@ export function createSportsService(db: Db, options: SportsOptions): SportsServi
     releaseLock?.();
     releaseLock = null;
     leaderPid = null;
+    // What this process simulated but could not write is not the truth: read the leader's.
+    await store.load(db).catch((error: unknown) => console.error("[platform] sports reload failed", error));
     if (!stopped) follow();
   };
 
@@ -163,6 +173,7 @@ export function createSportsService(db: Db, options: SportsOptions): SportsServi
       sim = null;
       releaseLock?.();
       releaseLock = null;
+      await lockHeld;
     },
   };
 }

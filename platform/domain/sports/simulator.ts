@@ -7,8 +7,11 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import { advanceGame, forceScore, gameState, matchOver, newSim } from "./engine.ts";
+import { bulkInsert, bulkUpdate, insertGames } from "./bulk.ts";
+import { GEN_AHEAD_MS, roundEveryMs, scheduleRound } from "./fixtures.ts";
 import { openMarkets } from "./lines.ts";
 import { type Ratings, priceMarkets, settleMarkets } from "./pricing.ts";
+import { Random, mixSeed } from "./random.ts";
 import { type SportRules, SPORT_BY_ID } from "./sports.ts";
 import type { SportsStore } from "./store.ts";
 import { type GameRec, type MarketRec, finalScore } from "./types.ts";
@@ -19,6 +22,17 @@ export const LINE_HORIZON_MS = 7 * 86_400_000;
 const REPRICE_EVERY_SEC = 10;
 /** Longest single step; a long advance is cut into steps so games finishing mid-way are replaced. */
 const MAX_STEP_MS = 300_000;
+/** How often (simulated) generated championships get their next rounds scheduled. */
+const REPLENISH_EVERY_MS = 3_600_000;
+
+/** A generated championship's players or clubs, its last scheduled kick-off and rounds so far. */
+interface GeneratedChamp {
+  champId: number;
+  sportId: number;
+  roster: number[];
+  lastStartMs: number;
+  rounds: number;
+}
 
 export interface GameFinished {
   gameId: number;
@@ -59,6 +73,8 @@ export class Simulator {
   private chain: Promise<unknown> = Promise.resolve();
   private lastWall = Date.now();
   private pendingFinish = new Set<GameRec>();
+  private generated: GeneratedChamp[] = [];
+  private nextReplenishMs = 0;
   /** Set when a fenced write found the lock gone: the service steps down. */
   lostLeadership = false;
 
@@ -78,6 +94,77 @@ export class Simulator {
     this.seed = row.seed;
     this.ids = { game: row.next_game_id, market: row.next_market_id, outcome: row.next_outcome_id };
     this.lastWall = Date.now();
+    // A running real-time clock that fell behind (no leader for a while, a restart days later)
+    // catches up with the wall clock: the first step plays the missed time.
+    if (!this.paused && this.options.speed === 1 && this.clockMs < this.lastWall) this.clockMs = this.lastWall;
+    // Rosters and last kick-offs of the generated championships, for their next rounds.
+    const rows = await this.db
+      .selectFrom("game")
+      .innerJoin("championship", "championship.id", "game.champ_id")
+      .where("championship.source", "=", "generated")
+      .select(["game.champ_id", "game.sport_id", "game.home_team_id", "game.away_team_id", "game.start_at"])
+      .execute();
+    const byChamp = new Map<number, GeneratedChamp & { teams: Set<number>; games: number }>();
+    for (const r of rows) {
+      let c = byChamp.get(r.champ_id);
+      if (!c) {
+        c = { champId: r.champ_id, sportId: r.sport_id, roster: [], lastStartMs: 0, rounds: 0, teams: new Set(), games: 0 };
+        byChamp.set(r.champ_id, c);
+      }
+      c.teams.add(r.home_team_id).add(r.away_team_id);
+      c.games++;
+      c.lastStartMs = Math.max(c.lastStartMs, new Date(r.start_at).getTime());
+    }
+    this.generated = [...byChamp.values()]
+      .map((c) => ({ champId: c.champId, sportId: c.sportId, roster: [...c.teams].sort((a, b) => a - b), lastStartMs: c.lastStartMs, rounds: Math.round(c.games / Math.max(1, Math.floor(c.teams.size / 2))) }))
+      .sort((a, b) => a.champId - b.champId);
+  }
+
+  /** Schedules the next rounds of generated championships up to five days ahead of the clock. */
+  private replenish(clock: number, version: number): GameRec[] {
+    if (clock < this.nextReplenishMs) return [];
+    this.nextReplenishMs = clock + REPLENISH_EVERY_MS;
+    const added: GameRec[] = [];
+    for (const champ of this.generated) {
+      const rules = SPORT_BY_ID.get(champ.sportId);
+      const meta = this.store.champs.get(champ.champId);
+      if (!rules || !meta || champ.roster.length < 2) continue;
+      const every = roundEveryMs(rules);
+      while (champ.lastStartMs + every < clock + GEN_AHEAD_MS) {
+        const day = Math.floor((champ.lastStartMs + every) / 86_400_000) * 86_400_000;
+        champ.rounds++;
+        const rnd = new Random(mixSeed(this.seed, champ.champId, champ.rounds));
+        let last = champ.lastStartMs + every;
+        for (const f of scheduleRound(rules, champ.roster, day, champ.rounds, rnd)) {
+          const game: GameRec = {
+            id: this.ids.game++,
+            sportId: champ.sportId,
+            champId: champ.champId,
+            homeTeamId: f.homeTeamId,
+            awayTeamId: f.awayTeamId,
+            startAtMs: f.startAtMs,
+            status: 1,
+            gameTimeSec: 0,
+            period: 0,
+            scores: [],
+            hasVideo: f.hasVideo,
+            isTop: meta.isTop,
+            round: `Round ${champ.rounds}`,
+            source: "generated",
+            sim: null,
+            finishedAtMs: null,
+            feedVersion: version,
+            markets: [],
+          };
+          game.markets = openMarkets(rules, this.ratings(game), game.id, this.ids, version);
+          added.push(game);
+          last = Math.max(last, f.startAtMs);
+        }
+        champ.lastStartMs = last;
+      }
+    }
+    for (const game of added) this.store.games.set(game.id, game);
+    return added;
   }
 
   get ready(): boolean {
@@ -231,15 +318,17 @@ export class Simulator {
         dirtyGames.add(game);
       }
     }
+    const added = this.replenish(clock, version);
     for (const game of dirtyGames) game.feedVersion = version;
     for (const market of dirtyMarkets) market.feedVersion = version;
 
-    const changed = dirtyGames.size > 0 || finishing.length > 0;
+    const changed = dirtyGames.size > 0 || finishing.length > 0 || added.length > 0;
     await this.db.transaction().execute(async (trx) => {
       if (!(await this.fence(trx))) throw new LeadershipLost();
       await writeGameRows(trx, [...dirtyGames].filter((g) => !finishing.includes(g)));
       await writeMarketRows(trx, [...dirtyMarkets]);
       if (newMarkets.length) await insertMarkets(trx, newMarkets);
+      if (added.length) await insertGames(trx, added);
       await trx
         .updateTable("sports_sim")
         .set({
@@ -394,18 +483,6 @@ function wallFor(rules: SportRules, gameTime: number): number {
 
 // ---------------------------------------------------------------- bulk writes
 
-async function bulkUpdate(db: Db, table: string, columns: [string, string][], rows: Record<string, unknown>[]) {
-  if (!rows.length) return;
-  const defs = sql.raw(columns.map(([n, t]) => `${n} ${t}`).join(", "));
-  const sets = sql.raw(
-    columns
-      .filter(([n]) => n !== "id")
-      .map(([n]) => `${n} = x.${n}`)
-      .join(", "),
-  );
-  await sql`update ${sql.table(table)} as t set ${sets} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(${defs}) where t.id = x.id`.execute(db);
-}
-
 export async function writeGameRows(db: Db, games: GameRec[]) {
   await bulkUpdate(
     db,
@@ -471,12 +548,16 @@ async function writeMarketRows(db: Db, markets: MarketRec[], settle = false) {
 
 async function insertMarkets(db: Db, markets: MarketRec[]) {
   if (!markets.length) return;
-  const m = JSON.stringify(markets.map((x) => ({ id: x.id, game_id: x.gameId, type_id: x.typeId, period: x.period, param: x.param, version: x.version, blocked: x.blocked, feed_version: x.feedVersion })));
-  await sql`insert into market (id, game_id, type_id, period, param, version, blocked, feed_version)
-    select id, game_id, type_id, period, param, version, blocked, feed_version
-    from jsonb_to_recordset(${m}::jsonb) as x(id integer, game_id integer, type_id integer, period smallint, param integer, version integer, blocked boolean, feed_version integer)`.execute(db);
-  const o = JSON.stringify(markets.flatMap((x) => x.outcomes.map((y) => ({ id: y.id, market_id: x.id, game_id: x.gameId, type_id: y.typeId, key: y.key, coef: y.coef, blocked: y.blocked, sort: y.sort }))));
-  await sql`insert into outcome (id, market_id, game_id, type_id, key, coef, blocked, sort)
-    select id, market_id, game_id, type_id, key, coef, blocked, sort
-    from jsonb_to_recordset(${o}::jsonb) as x(id integer, market_id integer, game_id integer, type_id integer, key text, coef integer, blocked boolean, sort integer)`.execute(db);
+  await bulkInsert(
+    db,
+    "market",
+    [["id", "integer"], ["game_id", "integer"], ["type_id", "integer"], ["period", "smallint"], ["param", "integer"], ["version", "integer"], ["blocked", "boolean"], ["feed_version", "integer"]],
+    markets.map((x) => ({ id: x.id, game_id: x.gameId, type_id: x.typeId, period: x.period, param: x.param, version: x.version, blocked: x.blocked, feed_version: x.feedVersion })),
+  );
+  await bulkInsert(
+    db,
+    "outcome",
+    [["id", "integer"], ["market_id", "integer"], ["game_id", "integer"], ["type_id", "integer"], ["key", "text"], ["coef", "integer"], ["blocked", "boolean"], ["sort", "integer"]],
+    markets.flatMap((x) => x.outcomes.map((y) => ({ id: y.id, market_id: x.id, game_id: x.gameId, type_id: y.typeId, key: y.key, coef: y.coef, blocked: y.blocked, sort: y.sort }))),
+  );
 }

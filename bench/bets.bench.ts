@@ -1,0 +1,104 @@
+// Bets per second through the platform API with 50 concurrent bettors (PGlite, and PostgreSQL
+// when TEST_DATABASE_URL is set), checked afterwards for 0 lost, 0 doubled, 0 negative; then the
+// settlement of a finished game with 10,000 open bets.
+import { loadavg } from "node:os";
+import { type DbKind, startStack } from "../tests/support/stack";
+
+const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 8000);
+const BETTORS = 50;
+const OPEN_BETS = 10_000;
+const DEPOSIT = 100_000_000;
+const STAKE = 1_000;
+const dbs: DbKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+async function json(res: Response) {
+  const text = await res.text();
+  return text ? JSON.parse(text) : null;
+}
+
+for (const db of dbs) {
+  const stack = await startStack({ db, site: false });
+  try {
+    const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${stack.platformUrl}${path}`, {
+        method,
+        headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: await json(res) };
+    };
+    const bettors = [];
+    for (let i = 0; i < BETTORS; i++) {
+      const { body: user } = await call("POST", "/__test/users", {});
+      const { body: dep } = await call("POST", "/__test/ledger/deposit", { userId: user.userId, amount: DEPOSIT });
+      bettors.push({ userId: user.userId as number, token: user.token as string, accountId: dep.accountId as number, ok: 0 });
+    }
+    const outcomes: number[] = [];
+    for (let g = 0; g < 20; g++) {
+      const { body: game } = await call("POST", "/__test/bets/games", { status: 1 });
+      outcomes.push(game.outcomes["1::1"], game.outcomes["1::2"], game.outcomes["4:2500:over"]);
+    }
+    const coefOf = new Map<number, number>();
+    // the test games' prices: 1 → 2.10, 2 → 3.50, over 2.5 → 1.90
+    outcomes.forEach((id, i) => coefOf.set(id, [2.1, 3.5, 1.9][i % 3]!));
+
+    let failures = 0;
+    let counter = 0;
+    const load1 = loadavg()[0]!;
+    const started = performance.now();
+    const deadline = started + DURATION_MS;
+    await Promise.all(
+      bettors.map(async (b) => {
+        while (performance.now() < deadline) {
+          const outcomeId = outcomes[counter++ % outcomes.length]!;
+          const res = await fetch(`${stack.platformUrl}/web-api/bets/coupon`, {
+            method: "POST",
+            headers: { "content-type": "application/json", authorization: `Bearer ${b.token}`, "idempotency-key": `bench-${b.userId}-${counter}` },
+            body: JSON.stringify({ accountId: b.accountId, typeId: 0, amount: STAKE, changeCoefAction: 1, bets: [{ outcomeId, coef: coefOf.get(outcomeId) }] }),
+          });
+          await res.text();
+          if (res.status === 200) b.ok++;
+          else failures++;
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const placed = bettors.reduce((s, b) => s + b.ok, 0);
+
+    // 0 lost, 0 doubled, 0 negative: every bettor's coupons and balance match their accepted answers
+    let lost = 0;
+    let doubled = 0;
+    for (const b of bettors) {
+      const headers = { authorization: `Bearer ${b.token}` };
+      const { body: history } = await call("GET", "/web-api/bets/coupons?pageSize=1", undefined, headers);
+      const { body: balance } = await call("GET", "/web-api/account/balance", undefined, headers);
+      const coupons = history.result.total as number;
+      if (coupons < b.ok) lost += b.ok - coupons;
+      if (coupons > b.ok) doubled += coupons - b.ok;
+      if (balance.result.accounts[0].money !== DEPOSIT - coupons * STAKE) doubled++;
+    }
+    const { body: trial, status: trialStatus } = await call("GET", "/__test/ledger/trial-balance");
+    if (trialStatus !== 200 || !trial.negatives) throw new Error(`trial balance: ${trialStatus} ${JSON.stringify(trial)}`);
+    const negative = trial.negatives.length + trial.mismatches.length + Object.values(trial.sums as Record<string, number>).filter((s) => s !== 0).length;
+    console.log(
+      `bets (${db}): ${(placed / seconds).toFixed(0)} bets/s with ${BETTORS} concurrent bettors over ${seconds.toFixed(1)} s ` +
+        `(${placed} placed, ${failures} refused; lost ${lost}, doubled ${doubled}, ledger faults ${negative}; load ${load1.toFixed(2)} → ${loadavg()[0]!.toFixed(2)})`,
+    );
+
+    // settlement of 10,000 open bets on one game
+    const { body: game } = await call("POST", "/__test/bets/games", { status: 1 });
+    const bulk = await call("POST", `/__test/bets/games/${game.gameId}/bulk-bets`, { count: OPEN_BETS, userIds: bettors.map((b) => b.userId), amount: STAKE });
+    if (bulk.status !== 201) throw new Error(`bulk bets: ${JSON.stringify(bulk.body)}`);
+    const settleStarted = performance.now();
+    const { body: report } = await call("POST", `/__test/bets/games/${game.gameId}/finish`, { home: 1, away: 0 });
+    const wallMs = performance.now() - settleStarted;
+    const { body: after } = await call("GET", "/__test/ledger/trial-balance");
+    if (!after?.mismatches) throw new Error(`trial balance after settlement: ${JSON.stringify(after)} (finish: ${JSON.stringify(report)})`);
+    console.log(
+      `settlement (${db}): ${report.coupons} coupons, ${report.selections} selections settled in ${report.ms} ms (request ${wallMs.toFixed(0)} ms); ` +
+        `ledger sums ${JSON.stringify(after.sums)}, mismatches ${after.mismatches.length}`,
+    );
+  } finally {
+    await stack.stop();
+  }
+}

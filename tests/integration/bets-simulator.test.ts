@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPlatform, stop } from "../../scripts/processes.mjs";
+import { type Stack, databases, freePort, freshDatabase, startStack } from "../support/stack";
+import { authClient } from "./platform-auth-client";
+
+// Bets on the sports simulator's own games: the game-finished hook settles them in the
+// transaction that finishes the game; two platform processes on one PostgreSQL share one ledger.
+
+interface Outcome {
+  id: number;
+  key: string;
+  coef: number;
+  blocked: boolean;
+  result: number | null;
+}
+interface Market {
+  id: number;
+  type: string;
+  period: number;
+  param: number | null;
+  blocked: boolean;
+  outcomes: Outcome[];
+}
+interface Game {
+  id: number;
+  status: number;
+  markets: Market[];
+}
+
+describe.each(databases)("bets on simulator games on %s", (db) => {
+  let stack: Stack;
+  const api = authClient(() => stack.platformUrl);
+  beforeAll(async () => {
+    stack = await startStack({ db, site: false, sports: true });
+    await api.expectOk("POST", "/__test/sports/pause", { body: {} });
+  }, 120_000);
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  const lineGames = async () => (await api.expectOk("GET", "/sports-api/feed/line?sport=1&markets=all")).games as Game[];
+  const market = (game: Game, type: string) => game.markets.find((m) => m.type === type && m.period === 0 && !m.blocked);
+
+  it("settles a single and an express when the simulator finishes their games, with the catalogue's results", async () => {
+    const { userId, token } = await api.createUser({});
+    const { accountId } = await api.expectOk("POST", "/__test/ledger/deposit", { body: { userId, amount: 1_000_000 } }, 201);
+    const [g1, g2] = (await lineGames()).filter((g) => market(g, "1x2") && market(g, "total"));
+    if (!g1 || !g2) throw new Error("no football line games with 1x2 and totals");
+    const home = market(g1, "1x2")!.outcomes.find((o) => o.key === "1")!;
+    const over = market(g2, "total")!.outcomes.find((o) => o.key === "over")!;
+    const place = (body: unknown) => api.call("POST", "/web-api/bets/coupon", { token, body, headers: { "idempotency-key": `sim-${Math.random()}` } });
+    const single = await place({ accountId, typeId: 0, amount: 10_000, bets: [{ outcomeId: home.id, coef: home.coef / 100 }] });
+    expect(single.status, JSON.stringify(single.body)).toBe(200);
+    const express = await place({ accountId, typeId: 1, amount: 10_000, bets: [{ outcomeId: home.id, coef: home.coef / 100 }, { outcomeId: over.id, coef: over.coef / 100 }] });
+    expect(express.status, JSON.stringify(express.body)).toBe(200);
+
+    // g1: kick off and finish 2-1 (two halves); g2: cancelled
+    await api.expectOk("POST", `/__test/sports/games/${g1.id}/state`, { body: { status: 2 } });
+    await api.expectOk("POST", `/__test/sports/games/${g1.id}/state`, { body: { status: 4, scores: [[1, 0], [1, 1]] } });
+    await api.expectOk("POST", `/__test/sports/games/${g2.id}/state`, { body: { status: 5 } });
+
+    const finished = (await api.expectOk("GET", `/sports-api/games/${g1.id}`)).game as Game;
+    expect(finished.status).toBe(4);
+    const result = finished.markets.flatMap((m) => m.outcomes).find((o) => o.id === home.id)!.result;
+    expect(result).toBe(1);
+    const s = (await api.expectOk("GET", `/web-api/bets/coupons/${single.body.result.successCoupon.id}`, { token })).result;
+    expect(s).toMatchObject({ state: "settled", statusId: 1, payout: home.coef * 100 });
+    expect(s.bets[0].statusId).toBe(result);
+    // the express: home won, the cancelled game's total returned (coefficient 1)
+    const e = (await api.expectOk("GET", `/web-api/bets/coupons/${express.body.result.successCoupon.id}`, { token })).result;
+    expect(e).toMatchObject({ state: "settled", payout: home.coef * 100 });
+    expect(e.bets.map((b: { statusId: number }) => b.statusId)).toEqual([1, 3]);
+    const balance = (await api.expectOk("GET", "/web-api/account/balance", { token })).result.accounts[0].money;
+    expect(balance).toBe(1_000_000 - 20_000 + 2 * home.coef * 100);
+    const trial = await api.expectOk("GET", "/__test/ledger/trial-balance");
+    expect(trial.mismatches).toEqual([]);
+    expect(trial.sums.RUB).toBe(0);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("bets through two platform processes on one PostgreSQL", () => {
+  it("20 tabs on two processes drain one balance, and one key sent to both places once", async () => {
+    const database = freshDatabase("postgres");
+    const env = { ...database.env, NODE_ENV: "test", PLATFORM_TEST_HOOKS: "1" };
+    const [portA, portB] = await Promise.all([freePort(), freePort()]);
+    const a = await startPlatform({ port: portA, env, quiet: true });
+    const b = await startPlatform({ port: portB, env, quiet: true });
+    try {
+      const urls = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
+      let current = urls[0]!;
+      const api = authClient(() => current);
+      const { userId, token } = await api.createUser({});
+      const { accountId } = await api.expectOk("POST", "/__test/ledger/deposit", { body: { userId, amount: 50_000 } }, 201);
+      const game = await api.expectOk("POST", "/__test/bets/games", { body: { status: 1 } }, 201);
+      const body = (amount: number) => JSON.stringify({ accountId, typeId: 0, amount, bets: [{ outcomeId: game.outcomes["1::1"], coef: 2.1 }] });
+      const post = (url: string, amount: number, key: string) =>
+        fetch(`${url}/web-api/bets/coupon`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "idempotency-key": key }, body: body(amount) }).then(
+          async (r) => ({ status: r.status, body: await r.json() }),
+        );
+      const drains = await Promise.all(Array.from({ length: 20 }, (_, i) => post(urls[i % 2]!, 7_000, `drain-${i}`)));
+      expect(drains.filter((r) => r.status === 200).length).toBe(7);
+      expect(drains.filter((r) => r.status === 422 && r.body.error.code === "insufficient_balance").length).toBe(13);
+      const dupes = await Promise.all(Array.from({ length: 10 }, (_, i) => post(urls[i % 2]!, 1_000, "same-key")));
+      expect(dupes.map((r) => r.status)).toEqual(Array(10).fill(200));
+      expect(new Set(dupes.map((r) => r.body.result.successCoupon.id)).size).toBe(1);
+      current = urls[1]!;
+      const money = (await api.expectOk("GET", "/web-api/account/balance", { token })).result.accounts[0].money;
+      expect(money).toBe(50_000 - 7 * 7_000 - 1_000);
+      const trial = await api.expectOk("GET", "/__test/ledger/trial-balance");
+      expect(trial.mismatches).toEqual([]);
+      expect(trial.negatives).toEqual([]);
+      expect(trial.sums.RUB).toBe(0);
+    } finally {
+      await Promise.all([stop(a), stop(b)]);
+      await database.drop();
+    }
+  });
+});

@@ -1,0 +1,93 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { type OpenDb, migrate, openDb } from "../../platform/db/index.ts";
+import { createSportsService } from "../../platform/domain/sports/service.ts";
+import { seedSports } from "../../platform/seed/sports.ts";
+
+// The simulator in-process on two fresh PGlite databases seeded alike: the same steps give the
+// same games (determinism under a seed and a test clock), and the generated championships get
+// new rounds as the clock moves, so the line does not run dry.
+
+const NOW = Date.parse("2026-11-25T10:00:00Z");
+const opened: { db: OpenDb; dir: string }[] = [];
+
+async function freshSports() {
+  const dir = mkdtempSync(join(tmpdir(), "sports-sim-"));
+  const db = await openDb({ dataDir: dir });
+  opened.push({ db, dir });
+  await migrate(db.db);
+  await db.db.transaction().execute((trx) => seedSports(trx, { seed: 7, now: NOW }));
+  const sports = createSportsService(db.db, { dbKind: "pglite", simulator: true, tickMs: 3_600_000, speed: 1, minLive: 40 });
+  await sports.start();
+  const sim = sports.simulator()!;
+  await sim.setPaused(true);
+  return { sports, sim, db: db.db };
+}
+
+afterAll(async () => {
+  for (const { db, dir } of opened) {
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+describe("the live simulator", () => {
+  it("is deterministic under a seed and a test clock, and keeps the line stocked", async () => {
+    const a = await freshSports();
+    const b = await freshSports();
+    const firstNewId = Math.max(...[...a.sports.store.games.keys()]) + 1;
+    // Settlement's hook runs inside the finishing transaction, which already holds the results.
+    const finishedEvents: { gameId: number; unsettled: number }[] = [];
+    a.sports.onGameFinished(async (trx, event) => {
+      const row = await trx.selectFrom("outcome").where("game_id", "=", event.gameId).where("result", "is", null).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirst();
+      const game = await trx.selectFrom("game").where("id", "=", event.gameId).select("status").executeTakeFirstOrThrow();
+      expect(game.status).toBe(4);
+      finishedEvents.push({ gameId: event.gameId, unsettled: Number(row?.n) });
+    });
+    for (const s of [a, b]) {
+      await s.sim.advance(20 * 60);
+      await s.sim.advance(95 * 60);
+    }
+    const snapshot = async (db: typeof a.db) =>
+      (await db.selectFrom("game").select(["id", "status", "scores", "game_time_sec"]).where("status", "in", [2, 3, 4]).where("feed_version", ">", 1).orderBy("id").execute()).map((r) => JSON.stringify(r));
+    const [ga, gb] = await Promise.all([snapshot(a.db), snapshot(b.db)]);
+    expect(ga.length).toBeGreaterThan(40);
+    expect(ga).toEqual(gb);
+    // Finished games were settled in the database, their outcomes all carry a result.
+    const unsettled = await a.db
+      .selectFrom("outcome")
+      .innerJoin("game", "game.id", "outcome.game_id")
+      .where("game.status", "=", 4)
+      .where("outcome.result", "is", null)
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirst();
+    expect(Number(unsettled?.n)).toBe(0);
+    const finishedIds = (await a.db.selectFrom("game").select("id").where("status", "=", 4).where("feed_version", ">", 1).execute()).map((r) => r.id);
+    expect(finishedIds.length).toBeGreaterThan(20);
+    expect(finishedEvents.map((e) => e.gameId).sort((x, y) => x - y)).toEqual(finishedIds.sort((x, y) => x - y));
+    expect(finishedEvents.every((e) => e.unsettled === 0)).toBe(true);
+
+    // A hook that throws rolls its finish back; the game is finished again on the next step.
+    const calls: number[] = [];
+    b.sports.onGameFinished(async (trx, event) => {
+      calls.push(event.gameId);
+      if (calls.length === 1) throw new Error("settlement down");
+    });
+    await b.sim.advance(3 * 3600);
+    const failed = calls[0]!;
+    expect(calls.filter((id) => id === failed)).toHaveLength(2);
+    const row = await b.db.selectFrom("game").select("status").where("id", "=", failed).executeTakeFirstOrThrow();
+    expect(row.status).toBe(4);
+
+    // A day later the generated championships have played on: new rounds were scheduled.
+    await a.sim.advance(24 * 3600);
+    const line = [...a.sports.store.games.values()].filter((g) => g.status === 1);
+    expect(line.some((g) => g.id >= firstNewId && g.source === "generated")).toBe(true);
+    expect(line.length).toBeGreaterThanOrEqual(1500);
+    const liveNow = [...a.sports.store.games.values()].filter((g) => g.status === 2 || g.status === 3);
+    expect(liveNow.length).toBeGreaterThanOrEqual(40);
+    for (const s of [a, b]) await s.sports.stop();
+  }, 240_000);
+});
