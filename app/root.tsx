@@ -26,6 +26,7 @@ import { MAINTENANCE_NOTICE_COOKIE, PLATFORM_TYPE_COOKIE, ageGateRequired } from
 import { isMaintenanceNoticeDue, registrationAllowed } from "./loaders/guard-rules";
 import { requestCookies } from "./loaders/request.server";
 import { getSessionUser } from "./loaders/session.server";
+import { headerBalance } from "./loaders/balance.server";
 import { getSiteContext, languageWithoutConfig } from "./loaders/site.server";
 import { env } from "./env.server";
 import { useNonce } from "./lib/nonce";
@@ -73,6 +74,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const oneTapScript = env.GOOGLE_ONE_TAP_SCRIPT_URL;
   const oneTapClient =
     !user && !isBot && oneTapScript && site.config.features.googleOneTap ? await oneTapClientId().catch(() => null) : null;
+  // The header's balance (issue 14): signed-in bettors only, null when the platform cannot say.
+  const balance = user ? await headerBalance(user.token, request.signal) : null;
   const { config } = site;
   const { maintenance } = config;
   const noticeDue =
@@ -97,6 +100,7 @@ export async function loader(args: LoaderFunctionArgs) {
       seoBlockTitle: t("seo.blockTitle", { company: config.companyName }),
       csrf: csrfToken,
       user: user ? { id: user.id, name: user.name } : null,
+      balance,
       ageGate: ageGateRequired(request, site),
       maintenanceNotice:
         noticeDue && maintenance.started_at && maintenance.ended_at

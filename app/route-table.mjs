@@ -338,6 +338,37 @@ export const routeTable = [
     file: "routes/cyber.tsx",
     meta: { layout: "default", titleKey: "cyber.title", preloader: "skeleton" },
   },
+  // Placing bets and the bettor's coupons (issue 14).
+  {
+    id: "coupon-place",
+    path: "coupon/place",
+    file: "routes/coupon-place.tsx",
+    meta: { layout: "default", titleKey: "bets.place.title", auth: true, hideSeoBlock: true, preloader: "none", robots: "noindex" },
+  },
+  {
+    id: "coupon-result",
+    path: "coupon/result/:couponId",
+    file: "routes/coupon-result.tsx",
+    meta: { layout: "default", titleKey: "bets.result.title", auth: true, params: { couponId: "digits" }, hideSeoBlock: true, preloader: "none", robots: "noindex" },
+  },
+  {
+    id: "office-history",
+    path: "office/history",
+    file: "routes/office-history.tsx",
+    meta: { layout: "default", titleKey: "bets.history.title", auth: true, hideSeoBlock: true, preloader: "spinner", robots: "noindex" },
+  },
+  {
+    id: "print-coupon",
+    path: "print-coupon/:couponId",
+    file: "routes/print-coupon.tsx",
+    meta: { layout: "empty", titleKey: "bets.print", auth: true, params: { couponId: "digits" }, hideSeoBlock: true, preloader: "none", robots: "noindex" },
+  },
+  {
+    id: "balance",
+    path: "balance",
+    file: "routes/resources/balance.ts",
+    meta: { layout: "empty", titleKey: "bets.balance", skip: ["terms", "ageGate", "redirects", "platformType", "notFoundList"], preloader: "none", robots: "noindex" },
+  },
   // Championship-special pages (SPEC §2): champ, epl, laliga, scf, nbafinals (app/sports/specials.ts);
   // any other first segment the special loader does not know answers the site's 404 page.
   {

@@ -2,6 +2,7 @@ import { NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { RootData } from "~/root";
 import { AuthControls } from "./auth/AuthControls";
+import { HeaderBalance } from "./HeaderBalance";
 import { DisplaySettings } from "./sports/DisplaySettings";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { Logo } from "./Logo";
@@ -33,6 +34,7 @@ export function SiteHeader({ root }: { root: RootData }) {
         <div className="site-header__actions">
           <DisplaySettings lng={lng} returnTo={`${localPath(lng, root.path)}${root.search}`} />
           <LanguageSwitcher lng={lng} path={root.path} search={root.search} languages={root.languages} />
+          {root.user ? <HeaderBalance lng={lng} initial={root.balance} isBot={root.isBot} /> : null}
           <AuthControls root={root} />
         </div>
       </div>

@@ -70,8 +70,8 @@ for (const js of [true, false]) {
         expect(new URL(page.url()).pathname).toBe("/en/live");
         expect(new URL(page.url()).hash).toMatch(/^#game-\d+$/);
       }
-      await expect(coupon.getByRole("button", { name: "Place bet" })).toBeDisabled();
-      await expect(coupon.getByText("Placing bets opens with the next release")).toBeVisible();
+      // A guest is asked to sign in to place it (issue 14).
+      await expect(coupon.getByRole("link", { name: "Sign in to place the bet" })).toBeVisible();
       // The full coupon page shows it too.
       await page.goto(url("/en/coupon"));
       await expect(page.getByTestId("coupon").locator(`[data-bet="${outcomeId}"]`)).toBeVisible();

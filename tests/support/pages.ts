@@ -28,6 +28,7 @@ const paramSamples: Record<string, string> = {
   teamId: "1",
   type: "real",
   special: "epl",
+  couponId: "1",
 };
 
 /** Resource routes (a `.ts` module: JSON, no view) are not HTML pages. */

@@ -26,6 +26,7 @@ import { currencyDefaults } from "~/coupon/currency-defaults";
 import { formatOdds } from "~/coupon/math";
 import { getBetId } from "~/coupon/model";
 import { CouponSettingsForm } from "./CouponSettingsForm";
+import { PlaceCoupon } from "./PlaceCoupon";
 
 const TYPES = [
   { id: COUPON_TYPE.SINGLE, key: "single", minBets: 1, maxBets: 1 },
@@ -65,6 +66,11 @@ export function CouponPanel({ lng, returnTo, variant = "aside" }: { lng: string;
   useEffect(() => {
     if (hydrated && coupon.amount === 0 && coupon.initialAmount > 0) setAmount(coupon.initialAmount);
   }, [hydrated, coupon.amount, coupon.initialAmount, setAmount]);
+  // The stake set from outside the field (auto-max, a refusal's "bet the maximum") shows in it.
+  useEffect(() => {
+    if (parseAmountInput(amountText, currency.exponent) !== amount) setAmountText(minorToInput(amount, currency.exponent));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [amount]);
   const isSystem = coupon.typeId === COUPON_TYPE.SYSTEM;
   const js = (handler: () => void) => (event: { preventDefault(): void }) => {
     if (!hydrated) return;
@@ -205,6 +211,7 @@ export function CouponPanel({ lng, returnTo, variant = "aside" }: { lng: string;
                 className="coupon__stake"
                 inputMode="decimal"
                 name="amount"
+                form={`place-${variant}`}
                 value={amountText}
                 step={minorToInput(coupon.amountStep, currency.exponent)}
                 onChange={(e) => {
@@ -259,14 +266,7 @@ export function CouponPanel({ lng, returnTo, variant = "aside" }: { lng: string;
           ) : null}
         </>
       )}
-      <div className="coupon__place">
-        <button type="button" className="button button--primary coupon__place-button" disabled aria-describedby="place-why">
-          {t("coupon.place")}
-        </button>
-        <p id="place-why" className="coupon__place-why">
-          {t("coupon.placeUnavailable")}
-        </p>
-      </div>
+      <PlaceCoupon lng={lng} returnTo={returnTo} formId={`place-${variant}`} />
       {variant === "page" ? <CouponSettingsForm /> : null}
     </section>
   );

@@ -1,0 +1,59 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatMoney } from "~/coupon/amount-input";
+import type { HeaderBalance as Balance } from "~/loaders/balance.server";
+
+/** SPEC §4/§9 balance polling: up to 5 refreshes, 2500 ms apart. */
+export const BALANCE_POLL = { times: 5, intervalMs: 2_500 } as const;
+const REFRESH_EVENT = "arena:balance-refresh";
+
+/** Asks the header to read the balance again (after a bet, a live bet decided). */
+export function requestBalanceRefresh(): void {
+  if (typeof window !== "undefined") window.dispatchEvent(new Event(REFRESH_EVENT));
+}
+
+/**
+ * The active account's balance in the header. It comes with the page and is read again after a
+ * bet: then up to 5 times, 2500 ms apart, while a stake is still pending (a live bet in its
+ * delay) or no account is active. Search bots get no timers (`isBot`).
+ */
+export function HeaderBalance({ lng, initial, isBot }: { lng: string; initial: Balance | null; isBot: boolean }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<{ balance: Balance | null }>();
+  const [round, setRound] = useState(-1);
+  const balance = fetcher.data?.balance ?? initial;
+  const load = fetcher.load;
+
+  useEffect(() => {
+    if (isBot) return;
+    const start = () => {
+      setRound(0);
+      load(`/${lng}/balance`);
+    };
+    window.addEventListener(REFRESH_EVENT, start);
+    return () => window.removeEventListener(REFRESH_EVENT, start);
+  }, [isBot, lng, load]);
+
+  // The next refresh of a polling round, while something is still moving.
+  useEffect(() => {
+    if (isBot || round < 0 || fetcher.state !== "idle") return;
+    const unsettled = !balance || balance.pending > 0;
+    if (round >= BALANCE_POLL.times - 1 || !unsettled) return;
+    const timer = setTimeout(() => {
+      setRound((r) => r + 1);
+      load(`/${lng}/balance`);
+    }, BALANCE_POLL.intervalMs);
+    return () => clearTimeout(timer);
+  }, [isBot, round, fetcher.state, balance, lng, load]);
+
+  if (!balance) return null;
+  return (
+    <a href={`/${lng}/office/history`} className="header-balance" data-testid="header-balance" aria-label={t("bets.balance")}>
+      <span className="header-balance__label">{t("bets.balance")}</span>
+      <b className="header-balance__amount" data-testid="header-balance-amount">
+        {formatMoney(balance.available, balance.exponent, balance.currency, lng)}
+      </b>
+    </a>
+  );
+}

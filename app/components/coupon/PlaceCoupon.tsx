@@ -1,0 +1,184 @@
+import { useFetcher } from "@remix-run/react";
+import { useAtomValue, useSetAtom } from "jotai";
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { minorToInput } from "~/coupon/amount-input";
+import { clearCouponAtom, couponAccountAtom, couponAtom, couponSettingsAtom, setCouponAmountAtom } from "~/coupon/atoms";
+import { COUPON_TYPE } from "~/coupon/constants";
+import type { CouponView } from "~/coupon/coupon-view.server";
+import { currencyDefaults } from "~/coupon/currency-defaults";
+import { encodeSelections, newPlaceKey, selectionsOfCoupon } from "~/coupon/place";
+import type { PlaceAnswer } from "~/coupon/place-action.server";
+import { useRootData } from "~/root";
+import { requestBalanceRefresh } from "../HeaderBalance";
+import { PlaceOutcome } from "./PlacedCoupon";
+
+/** How often the panel asks whether a live coupon in its delay was decided. */
+const WAITING_POLL_MS = 1_000;
+
+/**
+ * The coupon's place button (issue 14). One form, two ways: without JavaScript it posts to
+ * /{lng}/coupon/place (the panel's stake field belongs to it through `form=`); with it the same
+ * fields go through a fetcher and the answer shows in the panel: the success coupon (waiting
+ * with the time left for a live bet, then accepted or refused), or the refusal dialog with what
+ * the bettor can do. The Idempotency-Key is made once per coupon submission and kept until a
+ * coupon is placed, so a double click or a retry places one coupon.
+ */
+export function PlaceCoupon({ lng, returnTo, formId }: { lng: string; returnTo: string; formId: string }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const root = useRootData();
+  const coupon = useAtomValue(couponAtom);
+  const settings = useAtomValue(couponSettingsAtom);
+  const account = useAtomValue(couponAccountAtom);
+  const clear = useSetAtom(clearCouponAtom);
+  const setAmount = useSetAtom(setCouponAmountAtom);
+  const place = useFetcher<PlaceAnswer>();
+  const poll = useFetcher<{ coupons: CouponView[]; waiting: boolean }>();
+  const [key, setKey] = useState(newPlaceKey);
+  const [answer, setAnswer] = useState<PlaceAnswer | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const handled = useRef<unknown>(null);
+  const exponent = currencyDefaults(account.currencyIso).exponent;
+  const selections = useMemo(() => selectionsOfCoupon(coupon), [coupon]);
+  const amount = coupon.amount || coupon.initialAmount;
+  const busy = place.state !== "idle";
+
+  const fields = (intent: "place" | "max"): FormData => {
+    const body = new FormData();
+    body.set("key", key);
+    body.set("intent", intent);
+    body.set("typeId", String(coupon.typeId));
+    if (coupon.typeId === COUPON_TYPE.SYSTEM) body.set("systemValue", String(coupon.systemValue));
+    body.set("amount", minorToInput(amount, exponent));
+    body.set("changeCoefAction", String(settings.changeCoefAction));
+    body.set("bets", encodeSelections(selections));
+    body.set("returnTo", returnTo);
+    body.set("js", "1");
+    return body;
+  };
+  const submit = (body: FormData) => {
+    const csrf = document.querySelector<HTMLInputElement>(`#${formId} input[name="csrf"]`)?.value;
+    if (csrf) body.set("csrf", csrf);
+    place.submit(body, { method: "post", action: `/${lng}/coupon/place` });
+  };
+
+  // The answer of a submission: placed (a new key, the coupon cleared, the balance refreshed),
+  // the maximum stake (auto-max), or a refusal shown as a dialog.
+  useEffect(() => {
+    const data = place.data;
+    if (!data || place.state !== "idle" || handled.current === data) return;
+    handled.current = data;
+    if (data.kind === "max") {
+      setAmount(data.maxBetAmount);
+      return;
+    }
+    setAnswer(data);
+    if (data.kind === "placed") {
+      setKey(newPlaceKey());
+      clear();
+      requestBalanceRefresh();
+    }
+  }, [place.data, place.state, setAmount, clear]);
+
+  // Auto-max (SPEC §9 isAutoMax): the stake follows the largest one accepted now.
+  const signature = `${coupon.typeId}|${coupon.systemValue}|${encodeSelections(selections)}`;
+  useEffect(() => {
+    if (!hydrated || !settings.isAutoMax || !root?.user || selections.length === 0) return;
+    submit(fields("max"));
+    // Only when the selections or the type change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [signature, settings.isAutoMax, hydrated]);
+
+  // A live coupon in its delay: poll it once a second and count the time left down.
+  const waiting = answer?.kind === "placed" ? answer.coupons.find((c) => c.state === "waiting") : undefined;
+  const loadPoll = poll.load;
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => {
+      setNow(Date.now());
+      loadPoll(`/${lng}/coupon/result/${waiting.id}`);
+    }, WAITING_POLL_MS);
+    return () => clearInterval(timer);
+  }, [waiting, lng, loadPoll]);
+  useEffect(() => {
+    if (!poll.data || answer?.kind !== "placed") return;
+    const fresh = new Map(poll.data.coupons.map((c) => [c.id, c]));
+    if (!answer.coupons.some((c) => fresh.has(c.id) && fresh.get(c.id)!.state !== c.state)) return;
+    setAnswer({ ...answer, coupons: answer.coupons.map((c) => fresh.get(c.id) ?? c) });
+    requestBalanceRefresh();
+  }, [poll.data, answer]);
+
+  const onSubmit = useCallback(
+    (event: FormEvent<HTMLFormElement>) => {
+      if (!hydrated) return;
+      event.preventDefault();
+      const form = new FormData(event.currentTarget);
+      const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+      if (submitter?.name) form.set(submitter.name, submitter.value);
+      form.set("js", "1");
+      setAnswer(null);
+      submit(form);
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [hydrated, key],
+  );
+
+  const betName = (outcomeId: number) => {
+    const bet = coupon.bets.find((b) => b.market.id === String(outcomeId));
+    return bet ? `${bet.market.opponent1Name} — ${bet.market.opponent2Name}: ${bet.market.outcomeName}` : null;
+  };
+  const waitLeftMs = waiting?.decideAt ? Math.max(0, Date.parse(waiting.decideAt) - now) : null;
+
+  return (
+    <div className="coupon__place" data-testid="coupon-place">
+      {answer ? (
+        <div className="coupon__outcome" data-testid="coupon-outcome">
+          <PlaceOutcome lng={lng} answer={answer} waitLeftMs={waitLeftMs} handlers={{ onSubmit, onClose: () => setAnswer(null), betName }} />
+          {answer.kind === "placed" ? (
+            <button type="button" className="button-link" onClick={() => setAnswer(null)}>
+              {t("bets.close")}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {selections.length === 0 ? null : !root?.user ? (
+        <p className="coupon__place-why">
+          <a href={`/${lng}/login?returnTo=${encodeURIComponent(returnTo)}`}>{t("bets.signInToPlace")}</a>
+        </p>
+      ) : (
+        <form
+          id={formId}
+          method="post"
+          action={`/${lng}/coupon/place`}
+          className="coupon__place-form"
+          onSubmit={(event) => {
+            if (!hydrated) return;
+            event.preventDefault();
+            const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+            setAnswer(null);
+            submit(fields(submitter?.value === "max" ? "max" : "place"));
+          }}
+        >
+          <AuthenticityTokenInput />
+          <input type="hidden" name="key" value={key} suppressHydrationWarning />
+          <input type="hidden" name="typeId" value={coupon.typeId} />
+          {coupon.typeId === COUPON_TYPE.SYSTEM ? <input type="hidden" name="systemValue" value={coupon.systemValue} /> : null}
+          <input type="hidden" name="changeCoefAction" value={settings.changeCoefAction} />
+          <input type="hidden" name="bets" value={encodeSelections(selections)} />
+          <input type="hidden" name="returnTo" value={returnTo} />
+          <div className="coupon__place-buttons">
+            <button type="submit" name="intent" value="max" className="button" disabled={busy} data-testid="coupon-max">
+              {t("bets.max")}
+            </button>
+            <button type="submit" name="intent" value="place" className="button button--primary coupon__place-button" disabled={busy} data-testid="coupon-place-button">
+              {busy ? t("bets.placing") : t("coupon.place")}
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

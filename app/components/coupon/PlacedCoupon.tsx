@@ -1,0 +1,227 @@
+import type { FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { formatMoney, minorToInput } from "~/coupon/amount-input";
+import type { CouponView } from "~/coupon/coupon-view.server";
+import { decodeSelections, encodeSelections, withNewCoefs } from "~/coupon/place";
+import type { PlaceAnswer, PlaceEcho, RefusalView } from "~/coupon/place-action.server";
+
+const TYPE_KEYS: Record<number, string> = { 0: "single", 1: "express", 2: "system", 4: "system", 9: "multiple" };
+
+export function couponTypeKey(typeId: number): string {
+  return `coupon.types.${TYPE_KEYS[typeId] ?? "single"}`;
+}
+
+/** The coupon's state in words: waiting, accepted, refused, or its settled status (SPEC §4). */
+export function useCouponStateLabel() {
+  const { t } = useTranslation();
+  return (coupon: Pick<CouponView, "state" | "statusId">) =>
+    coupon.state === "settled" ? t(`bets.couponStatus.${coupon.statusId}`, { defaultValue: t("bets.state.settled") }) : t(`bets.state.${coupon.state}`);
+}
+
+/** A placed coupon: its number, type, stake, coefficient, possible win or payout and selections. */
+export function CouponCard({ coupon, lng, headingLevel = 3, waitLeftMs }: { coupon: CouponView; lng: string; headingLevel?: 2 | 3; waitLeftMs?: number | null }) {
+  const { t } = useTranslation();
+  const stateLabel = useCouponStateLabel();
+  const money = (amount: number) => formatMoney(amount, coupon.exponent, coupon.currency, lng);
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article className={`placed-coupon placed-coupon--${coupon.state}`} data-testid="placed-coupon" data-coupon-id={coupon.id} data-state={coupon.state}>
+      <header className="placed-coupon__head">
+        <Heading className="placed-coupon__title">{t("bets.couponNumber", { number: coupon.number })}</Heading>
+        <span className={`placed-coupon__state placed-coupon__state--${coupon.state}`} data-testid="coupon-state">
+          {stateLabel(coupon)}
+        </span>
+      </header>
+      {coupon.state === "waiting" ? (
+        <p className="placed-coupon__wait" role="status" data-testid="coupon-waiting">
+          {t("bets.waiting", { seconds: Math.max(0, Math.ceil((waitLeftMs ?? coupon.waitMs) / 1000)) })}
+        </p>
+      ) : null}
+      {coupon.state === "refused" && coupon.refusal ? (
+        <p className="notice notice--danger" role="alert">
+          {t(`bets.refusal.${coupon.refusal.code}`, { defaultValue: t("bets.refusal.unknown"), max: "", min: "", available: "", count: 0 })}
+        </p>
+      ) : null}
+      <dl className="placed-coupon__facts">
+        <dt>{t("bets.type")}</dt>
+        <dd>
+          {`${t(couponTypeKey(coupon.groupTypeId === 9 ? 9 : coupon.typeId))}${coupon.systemValue ? ` ${coupon.systemValue}/${coupon.selections.filter((s) => !s.isBanker).length}` : ""}`}
+        </dd>
+        <dt>{t("bets.placedAt")}</dt>
+        <dd>
+          <time dateTime={coupon.createdAt}>{new Date(coupon.createdAt).toISOString().slice(0, 16).replace("T", " ")}</time>
+        </dd>
+        <dt>{t("bets.amount")}</dt>
+        <dd data-testid="coupon-amount">{money(coupon.amount)}</dd>
+        <dt>{t("coupon.totalCoef")}</dt>
+        <dd>{coupon.coef.toFixed(2)}</dd>
+        {coupon.payout !== null ? (
+          <>
+            <dt>{t("bets.payout")}</dt>
+            <dd data-testid="coupon-payout">{money(coupon.payout)}</dd>
+          </>
+        ) : (
+          <>
+            <dt>{t("coupon.possibleWin")}</dt>
+            <dd>{money(coupon.possibleWin)}</dd>
+          </>
+        )}
+      </dl>
+      <table className="placed-coupon__bets">
+        <thead>
+          <tr>
+            <th scope="col">{t("bets.selection")}</th>
+            <th scope="col">{t("bets.coef")}</th>
+            <th scope="col">{t("bets.selectionStatus")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {coupon.selections.map((s) => (
+            <tr key={s.outcomeId} data-testid="placed-selection" data-status={s.statusId}>
+              <td>
+                <span className="placed-coupon__game">
+                  {s.game}
+                  {s.score ? ` (${s.score})` : ""}
+                </span>
+                <span className="placed-coupon__pick">
+                  {s.market ? `${s.market}: ` : ""}
+                  {s.outcome}
+                  {s.isBanker ? ` · ${t("coupon.banker")}` : ""}
+                </span>
+              </td>
+              <td>{s.coef.toFixed(2)}</td>
+              <td>{t(`bets.status.${s.statusId}`, { defaultValue: "" })}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="placed-coupon__links">
+        <a href={`/${lng}/print-coupon/${coupon.id}`} target="_blank" rel="noopener">
+          {t("bets.print")}
+        </a>
+      </p>
+    </article>
+  );
+}
+
+/** The hidden fields of a place form that sends `echo` again, with some fields changed. */
+export function EchoFields({ echo, amount, bets, js }: { echo: PlaceEcho; amount?: string; bets?: string; js: boolean }) {
+  return (
+    <>
+      <AuthenticityTokenInput />
+      <input type="hidden" name="key" value={echo.key} />
+      <input type="hidden" name="typeId" value={echo.typeId} />
+      {echo.systemValue !== null ? <input type="hidden" name="systemValue" value={echo.systemValue} /> : null}
+      <input type="hidden" name="amount" value={amount ?? echo.amount} />
+      <input type="hidden" name="changeCoefAction" value={echo.changeCoefAction} />
+      <input type="hidden" name="bets" value={bets ?? echo.bets} />
+      <input type="hidden" name="returnTo" value={echo.returnTo} />
+      {js ? <input type="hidden" name="js" value="1" /> : null}
+    </>
+  );
+}
+
+export interface OutcomeHandlers {
+  /** With JavaScript: send the form through the fetcher instead of navigating. */
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+  /** With JavaScript: close the dialog. */
+  onClose?: () => void;
+  /** Names a selection of the bettor's coupon by outcome id. */
+  betName?: (outcomeId: number) => string | null;
+}
+
+/** A refusal: the translated reason and what the bettor can do now (SPEC §4, issue 14). */
+export function RefusalPanel({ lng, refusal, echo, handlers = {} }: { lng: string; refusal: RefusalView; echo: PlaceEcho; handlers?: OutcomeHandlers }) {
+  const { t } = useTranslation();
+  const js = Boolean(handlers.onSubmit);
+  const action = `/${lng}/coupon/place`;
+  const offer = refusal.offer;
+  const money = (amount: number) => formatMoney(amount, refusal.exponent, refusal.currency, lng);
+  const blocked = refusal.outcomeId !== null ? handlers.betName?.(refusal.outcomeId) : null;
+  return (
+    <div className="place-refusal" role="alertdialog" aria-labelledby="place-refusal-title" aria-describedby="place-refusal-text" data-testid="place-refusal" data-code={refusal.code}>
+      <h2 id="place-refusal-title" className="place-refusal__title">
+        {t("bets.refusedTitle")}
+      </h2>
+      <p id="place-refusal-text" className="notice notice--danger">
+        {refusal.message}
+      </p>
+      {blocked ? <p className="place-refusal__bet">{t("bets.blockedBet", { bet: blocked })}</p> : null}
+      {offer.kind === "new-coefs" ? (
+        <form method="post" action={action} onSubmit={handlers.onSubmit} className="place-refusal__offer">
+          <ul className="place-refusal__coefs" data-testid="new-coefs">
+            {offer.bets.map((b) => (
+              <li key={b.outcomeId}>
+                {handlers.betName?.(b.outcomeId) ?? `#${b.outcomeId}`}: <b>{b.coef.toFixed(2)}</b>
+              </li>
+            ))}
+          </ul>
+          <EchoFields echo={echo} js={js} bets={encodeSelections(withNewCoefs(decodeSelections(echo.bets) ?? [], offer.bets))} />
+          <button type="submit" name="intent" value="place" className="button button--primary">
+            {t("bets.acceptNewCoefs")}
+          </button>
+        </form>
+      ) : null}
+      {offer.kind === "stake" ? (
+        <form method="post" action={action} onSubmit={handlers.onSubmit} className="place-refusal__offer">
+          <p>{t(offer.reason === "max" ? "bets.maxNow" : "bets.minStake", { amount: money(offer.amount) })}</p>
+          <EchoFields echo={echo} js={js} amount={minorToInput(offer.amount, refusal.exponent)} />
+          <button type="submit" name="intent" value="place" className="button button--primary">
+            {t("bets.placeWith", { amount: money(offer.amount) })}
+          </button>
+        </form>
+      ) : null}
+      {offer.kind === "remove-bet" && !js ? (
+        <form method="post" action={`/${lng}/coupon`} className="place-refusal__offer">
+          <AuthenticityTokenInput />
+          <input type="hidden" name="betId" value={offer.outcomeId} />
+          <input type="hidden" name="returnTo" value={echo.returnTo} />
+          <button type="submit" name="intent" value="remove" className="button">
+            {t("bets.removeBet")}
+          </button>
+        </form>
+      ) : null}
+      {js ? (
+        <button type="button" className="button" onClick={handlers.onClose}>
+          {offer.kind === "new-coefs" ? t("bets.decline") : t("bets.close")}
+        </button>
+      ) : (
+        <p>
+          <a href={echo.returnTo}>{offer.kind === "new-coefs" ? t("bets.decline") : t("bets.place.backToCoupon")}</a>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The answer of the place action, as the no-JavaScript page and the coupon panel show it. */
+export function PlaceOutcome({ lng, answer, handlers, waitLeftMs }: { lng: string; answer: PlaceAnswer; handlers?: OutcomeHandlers; waitLeftMs?: number | null }) {
+  const { t } = useTranslation();
+  if (answer.kind === "refused") return <RefusalPanel lng={lng} refusal={answer.refusal} echo={answer.echo} handlers={handlers} />;
+  if (answer.kind === "max") {
+    const money = (amount: number) => formatMoney(amount, answer.exponent, answer.currency, lng);
+    return (
+      <form method="post" action={`/${lng}/coupon/place`} onSubmit={handlers?.onSubmit} className="place-refusal__offer" data-testid="max-offer">
+        <p>{t("bets.maxNow", { amount: money(answer.maxBetAmount) })}</p>
+        <EchoFields echo={answer.echo} js={Boolean(handlers?.onSubmit)} amount={minorToInput(answer.maxBetAmount, answer.exponent)} />
+        <button type="submit" name="intent" value="place" className="button button--primary" disabled={answer.maxBetAmount <= 0}>
+          {t("bets.placeWith", { amount: money(answer.maxBetAmount) })}
+        </button>
+      </form>
+    );
+  }
+  return (
+    <div className="place-success" data-testid="place-success">
+      <p className="notice notice--success" role="status">
+        {answer.coupons.some((c) => c.state === "waiting") ? t("bets.placedWaiting") : t("bets.placed")}
+      </p>
+      {answer.coupons.map((c) => (
+        <CouponCard key={c.id} coupon={c} lng={lng} waitLeftMs={waitLeftMs} />
+      ))}
+      <p>
+        <a href={`/${lng}/office/history`}>{t("bets.toHistory")}</a>
+      </p>
+    </div>
+  );
+}

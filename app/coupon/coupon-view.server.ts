@@ -1,0 +1,73 @@
+import { cachedGame, sportsContext } from "~/loaders/sports.server";
+import type { PlacedCoupon } from "~/services/bets.server";
+import { log } from "~/services/log.server";
+import { isLiveStatus } from "~/sports/model";
+import { currencyDefaults } from "./currency-defaults";
+
+/** A selection of a placed coupon with the names the bettor saw. */
+export interface SelectionView {
+  outcomeId: number;
+  gameId: number;
+  game: string;
+  market: string;
+  outcome: string;
+  score: string | null;
+  coef: number;
+  seenCoef: number;
+  statusId: number;
+  isLive: boolean;
+  isBanker: boolean;
+}
+
+/** A placed coupon ready to show: the platform's coupon, its selections named, its currency's exponent. */
+export interface CouponView extends Omit<PlacedCoupon, "bets"> {
+  exponent: number;
+  selections: SelectionView[];
+}
+
+/**
+ * Names the selections of placed coupons from the sports API's games (in the page's language).
+ * A game the API no longer knows keeps its number, so a coupon always renders.
+ */
+export async function couponViews(coupons: readonly PlacedCoupon[], lng: string): Promise<CouponView[]> {
+  const gameIds = [...new Set(coupons.flatMap((c) => c.bets.map((b) => b.gameId)))];
+  const names = new Map<number, { game: string; score: string | null; outcomes: Map<number, { market: string; outcome: string }> }>();
+  if (gameIds.length > 0) {
+    try {
+      const [live, line] = await Promise.all([sportsContext(lng, "live"), sportsContext(lng, "line")]);
+      await Promise.all(
+        gameIds.map(async (id) => {
+          const answer = await cachedGame(id).catch(() => null);
+          if (answer?.type !== "snapshot") return;
+          const game = (isLiveStatus(answer.game.status) ? live : line).toGame(answer.game);
+          const outcomes = new Map<number, { market: string; outcome: string }>();
+          for (const market of game.markets) for (const outcome of market.outcomes) outcomes.set(Number(outcome.id), { market: market.name, outcome: outcome.name });
+          names.set(id, { game: `${game.home.name} — ${game.away.name}`, score: game.score ? `${game.score.home}:${game.score.away}` : null, outcomes });
+        }),
+      );
+    } catch (error) {
+      log.warn("bets.names_failed", { error });
+    }
+  }
+  return coupons.map(({ bets, ...coupon }) => ({
+    ...coupon,
+    exponent: currencyDefaults(coupon.currency).exponent,
+    selections: bets.map((b) => {
+      const game = names.get(b.gameId);
+      const named = game?.outcomes.get(b.outcomeId);
+      return {
+        outcomeId: b.outcomeId,
+        gameId: b.gameId,
+        game: game?.game ?? `#${b.gameId}`,
+        market: named?.market ?? "",
+        outcome: named?.outcome ?? b.key,
+        score: game?.score ?? null,
+        coef: b.coef,
+        seenCoef: b.seenCoef,
+        statusId: b.statusId,
+        isLive: b.isLive,
+        isBanker: b.isBanker,
+      };
+    }),
+  }));
+}

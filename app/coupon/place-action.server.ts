@@ -1,0 +1,144 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { isProduction } from "~/env.server";
+import { pageAction } from "~/forms/action.server";
+import { getT } from "~/i18n/dictionaries.server";
+import { safeReturnPath } from "~/loaders/return-to";
+import {
+  type BetRefusal,
+  type PlaceBody,
+  activeAccount,
+  betRefusalOf,
+  getBalance,
+  maxBetAmount,
+  placeCoupon,
+} from "~/services/bets.server";
+import { log } from "~/services/log.server";
+import { formatMoney, parseAmountInput } from "./amount-input";
+import { COUPON_TYPE } from "./constants";
+import { clearCouponCookie } from "./cookie-codec.server";
+import { type CouponView, couponViews } from "./coupon-view.server";
+import { currencyDefaults } from "./currency-defaults";
+import { type PlaceForm, type RefusalOffer, decodeSelections, placeFormSchema, platformChangeCoefAction, refusalOffer } from "./place";
+
+/** What the place form sent, echoed so a refusal can offer to send it again (changed). */
+export interface PlaceEcho {
+  key: string;
+  typeId: number;
+  systemValue: number | null;
+  amount: string;
+  changeCoefAction: number;
+  bets: string;
+  returnTo: string;
+}
+
+export interface RefusalView {
+  code: string;
+  message: string;
+  offer: RefusalOffer;
+  /** Minor units and currency for the offer's stake. */
+  currency: string;
+  exponent: number;
+  outcomeId: number | null;
+}
+
+export type PlaceAnswer =
+  | { kind: "placed"; coupons: CouponView[]; echo: PlaceEcho }
+  | { kind: "refused"; refusal: RefusalView; echo: PlaceEcho }
+  | { kind: "max"; maxBetAmount: number; minBetAmount: number; currency: string; exponent: number; echo: PlaceEcho };
+
+function echoOf(value: PlaceForm, lng: string): PlaceEcho {
+  return {
+    key: value.key,
+    typeId: value.typeId,
+    systemValue: value.systemValue ?? null,
+    amount: value.amount,
+    changeCoefAction: value.changeCoefAction,
+    bets: value.bets,
+    returnTo: safeReturnPath(value.returnTo ?? null, `/${lng}/coupon`),
+  };
+}
+
+/**
+ * The place-bet action (issue 14): the form's coupon to the bet API with the form's
+ * Idempotency-Key, so a double submit or a retry places one coupon. Refusals are 4xx with the
+ * typed code, a translated message and what the bettor can do now; nothing is written then.
+ */
+export function placeCouponAction(args: ActionFunctionArgs) {
+  return pageAction(
+    args,
+    "coupon-place",
+    placeFormSchema,
+    async ({ ctx, value }) => {
+      const lng = ctx.site.lng;
+      const user = ctx.user!;
+      const t = await getT(lng);
+      const echo = echoOf(value, lng);
+      let currency = "RUB";
+      let exponent = 2;
+      const refuse = (refusal: Pick<BetRefusal, "code" | "status"> & Partial<BetRefusal>) => {
+        const money = (amount: number | undefined) => (amount === undefined ? "" : formatMoney(amount, exponent, currency, lng));
+        const message = t(`bets.refusal.${refusal.code}`, {
+          max: money(refusal.maxBetAmount),
+          min: money(refusal.minBetAmount),
+          available: money(refusal.available),
+          count: refusal.max ?? 0,
+          defaultValue: t("bets.refusal.unknown"),
+        });
+        log.info("bets.place_refused", { code: refusal.code, status: refusal.status, userId: user.id });
+        const view: RefusalView = { code: refusal.code, message, offer: refusalOffer(refusal), currency, exponent, outcomeId: refusal.outcomeId ?? null };
+        return data({ kind: "refused", refusal: view, echo } satisfies PlaceAnswer as PlaceAnswer, {
+          status: refusal.status,
+          headers: { "Cache-Control": "no-store" },
+        });
+      };
+
+      const selections = decodeSelections(value.bets);
+      if (!selections || selections.length === 0) return refuse({ status: 400, code: "bad_coupon" });
+
+      let body: PlaceBody;
+      try {
+        const balance = await getBalance(user.token);
+        const account = activeAccount(balance);
+        if (!account) return refuse({ status: 404, code: "account_not_found" });
+        currency = account.iso;
+        exponent = currencyDefaults(account.iso).exponent;
+        const isMax = value.intent === "max";
+        const amount = parseAmountInput(value.amount, exponent);
+        if (!isMax && (amount === null || amount <= 0)) return refuse({ status: 400, code: "invalid_amount" });
+        const isSingles = value.typeId === COUPON_TYPE.MULTIPLE_SINGLES;
+        body = {
+          accountId: account.id,
+          typeId: value.typeId,
+          ...(isSingles || amount === null || amount <= 0 ? {} : { amount }),
+          ...(value.typeId === COUPON_TYPE.SYSTEM ? { systemValue: value.systemValue ?? 2 } : {}),
+          bets: selections.map((s) => ({
+            outcomeId: s.outcomeId,
+            coef: s.coef,
+            isLive: s.isLive,
+            ...(value.typeId === COUPON_TYPE.SYSTEM && s.isBanker ? { isBanker: true } : {}),
+            ...(isSingles && amount !== null && amount > 0 ? { amount } : {}),
+          })),
+          changeCoefAction: platformChangeCoefAction(value.changeCoefAction),
+        };
+        if (isMax) {
+          const max = await maxBetAmount(user.token, body);
+          return data({ kind: "max", maxBetAmount: max.maxBetAmount, minBetAmount: max.minBetAmount, currency, exponent, echo } satisfies PlaceAnswer as PlaceAnswer, {
+            headers: { "Cache-Control": "no-store" },
+          });
+        }
+        const coupons = await placeCoupon(user.token, value.key, body);
+        log.info("bets.placed", { userId: user.id, couponIds: coupons.map((c) => c.id), state: coupons[0]!.state });
+        const clear = { "Set-Cookie": clearCouponCookie({ secure: isProduction }), "Cache-Control": "no-store" };
+        if (value.js) return data({ kind: "placed", coupons: await couponViews(coupons, lng), echo } satisfies PlaceAnswer as PlaceAnswer, { headers: clear });
+        const more = coupons.length > 1 ? `?also=${coupons.slice(1).map((c) => c.id).join(".")}` : "";
+        return redirect(`/${lng}/coupon/result/${coupons[0]!.id}${more}`, { headers: clear });
+      } catch (error) {
+        const refusal = betRefusalOf(error);
+        if (refusal) return refuse(refusal);
+        log.error("bets.place_failed", { error, userId: user.id });
+        return refuse({ status: 503, code: "unavailable" as BetRefusal["code"] });
+      }
+    },
+  );
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { decodeSelections, encodeSelections, placeFormSchema, platformChangeCoefAction, refusalOffer, withNewCoefs } from "./place";
+
+describe("place form selections", () => {
+  it("round-trips live, pre-match and banker selections", () => {
+    const selections = [
+      { outcomeId: 12, coef: 2.1, isLive: true, isBanker: false },
+      { outcomeId: 900000001, coef: 1.05, isLive: false, isBanker: true },
+    ];
+    const text = encodeSelections(selections);
+    expect(text).toBe("12:2.1:L,900000001:1.05:P:B");
+    expect(decodeSelections(text)).toEqual(selections);
+  });
+
+  it("refuses anything that is not a list of selections", () => {
+    for (const bad of ["", "x", "1:2.123:L", "1:-2:L", "1:2:X", "1:2:L,,2:3:P", `${"1:2:L,".repeat(41)}1:2:L`]) {
+      expect(decodeSelections(bad), bad).toBeNull();
+    }
+  });
+
+  it("puts the new coefficients of a price change in place", () => {
+    const selections = decodeSelections("1:2:L,2:3:P")!;
+    expect(withNewCoefs(selections, [{ outcomeId: 2, coef: 2.8 }]).map((s) => s.coef)).toEqual([2, 2.8]);
+  });
+});
+
+describe("the place form schema", () => {
+  it("reads a full form and refuses a bad key or type", () => {
+    const ok = placeFormSchema.safeParse({ key: "0b9e4a52-1f7c-4c1e-9a55-5a8d5f1b2c3d", typeId: "2", systemValue: "2", amount: "10", bets: "1:2:L", changeCoefAction: "0" });
+    expect(ok.success && ok.data).toMatchObject({ typeId: 2, systemValue: 2, intent: "place", changeCoefAction: 0 });
+    expect(placeFormSchema.safeParse({ key: "short", typeId: "0", amount: "1", bets: "1:2:L" }).success).toBe(false);
+    expect(placeFormSchema.safeParse({ key: "0b9e4a52-1f7c", typeId: "7", amount: "1", bets: "1:2:L" }).success).toBe(false);
+  });
+});
+
+describe("changeCoefAction between the site and the platform", () => {
+  it("maps ask, accept increases and accept any to the platform's 0, 2 and 1", () => {
+    expect([0, 1, 2].map(platformChangeCoefAction)).toEqual([0, 2, 1]);
+  });
+});
+
+describe("what a refusal offers", () => {
+  it("offers the new coefficients, the maximum, the minimum or the bet to remove", () => {
+    expect(refusalOffer({ code: "coef_changed", bets: [{ outcomeId: 1, coef: 1.9 }] })).toEqual({ kind: "new-coefs", bets: [{ outcomeId: 1, coef: 1.9 }] });
+    expect(refusalOffer({ code: "amount_above_max", maxBetAmount: 5000 })).toEqual({ kind: "stake", amount: 5000, reason: "max" });
+    expect(refusalOffer({ code: "insufficient_balance", maxBetAmount: 0 })).toEqual({ kind: "none" });
+    expect(refusalOffer({ code: "amount_below_min", minBetAmount: 100 })).toEqual({ kind: "stake", amount: 100, reason: "min" });
+    expect(refusalOffer({ code: "blocked", outcomeId: 7 })).toEqual({ kind: "remove-bet", outcomeId: 7 });
+    expect(refusalOffer({ code: "account_frozen" })).toEqual({ kind: "none" });
+  });
+});

@@ -1,0 +1,121 @@
+// Placing a coupon (issue 14): the place form's fields, shared by the browser (which fills them
+// from the atoms) and the server (which reads them in the place action), and what the coupon
+// offers the bettor after a refusal. Pure: no platform, no React.
+
+import { z } from "zod";
+import { CHANGE_COEF_ACTION, COUPON_TYPE, LOBBY_BLOCK_ID } from "./constants";
+import type { Coupon } from "./model";
+
+/** One selection as the place form carries it: `outcomeId:coef:L|P[:B]` (live or pre-match, banker). */
+export interface PlaceSelection {
+  outcomeId: number;
+  coef: number;
+  isLive: boolean;
+  isBanker: boolean;
+}
+
+export function encodeSelections(selections: readonly PlaceSelection[]): string {
+  return selections.map((s) => `${s.outcomeId}:${s.coef}:${s.isLive ? "L" : "P"}${s.isBanker ? ":B" : ""}`).join(",");
+}
+
+const SELECTION = /^(\d{1,12}):(\d{1,6}(?:\.\d{1,2})?):([LP])(:B)?$/;
+/** The most selections a coupon may carry (the platform refuses more with too_many_selections). */
+export const MAX_FORM_SELECTIONS = 40;
+
+export function decodeSelections(text: string): PlaceSelection[] | null {
+  if (!text) return null;
+  const parts = text.split(",");
+  if (parts.length > MAX_FORM_SELECTIONS) return null;
+  const out: PlaceSelection[] = [];
+  for (const part of parts) {
+    const m = SELECTION.exec(part);
+    if (!m) return null;
+    out.push({ outcomeId: Number(m[1]), coef: Number(m[2]), isLive: m[3] === "L", isBanker: m[4] === ":B" });
+  }
+  return out;
+}
+
+/** The selections of the coupon the bettor built (bets whose id is not an outcome id are left out). */
+export function selectionsOfCoupon(coupon: Coupon): PlaceSelection[] {
+  return coupon.bets
+    .filter((bet) => /^\d{1,12}$/.test(bet.market.id))
+    .map((bet) => ({
+      outcomeId: Number(bet.market.id),
+      coef: bet.market.coef,
+      isLive: bet.market.isLive,
+      isBanker: coupon.typeId === COUPON_TYPE.SYSTEM && bet.blockId === LOBBY_BLOCK_ID,
+    }));
+}
+
+/** A fresh idempotency key for one coupon submission (kept in the form, so a retry reuses it). */
+export function newPlaceKey(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+export const placeFormSchema = z.object({
+  key: z.string().regex(/^[A-Za-z0-9-]{8,128}$/),
+  intent: z.enum(["place", "max"]).default("place"),
+  typeId: z.enum(["0", "1", "2", "9"]).transform(Number),
+  systemValue: z.string().regex(/^\d{1,2}$/).transform(Number).optional(),
+  amount: z.string().max(32),
+  changeCoefAction: z.enum(["0", "1", "2"]).transform(Number).default("2"),
+  bets: z.string().max(2000),
+  /** Set by the browser after hydration: answer data instead of redirecting. */
+  js: z.literal("1").optional(),
+  returnTo: z.string().max(512).optional(),
+});
+export type PlaceForm = z.output<typeof placeFormSchema>;
+
+/**
+ * The site's setting (SPEC §9, app/coupon/constants.ts: 0 ask, 1 accept increases, 2 accept any)
+ * as the platform reads it (decision 018: 0 ask, 1 accept any, 2 accept only higher); decision 028.
+ */
+export function platformChangeCoefAction(site: number): 0 | 1 | 2 {
+  if (site === CHANGE_COEF_ACTION.ACCEPT_INCREASE) return 2;
+  if (site === CHANGE_COEF_ACTION.ACCEPT_ANY_CHANGE) return 1;
+  return 0;
+}
+
+/** What the coupon offers after a refusal, besides closing the dialog. */
+export type RefusalOffer =
+  | { kind: "new-coefs"; bets: { outcomeId: number; coef: number }[] }
+  | { kind: "stake"; amount: number; reason: "max" | "min" }
+  | { kind: "remove-bet"; outcomeId: number }
+  | { kind: "none" };
+
+export interface RefusalLike {
+  code: string;
+  outcomeId?: number;
+  maxBetAmount?: number;
+  minBetAmount?: number;
+  bets?: { outcomeId: number; coef: number }[];
+}
+
+export function refusalOffer(refusal: RefusalLike): RefusalOffer {
+  switch (refusal.code) {
+    case "coef_changed":
+      return refusal.bets?.length ? { kind: "new-coefs", bets: refusal.bets.map(({ outcomeId, coef }) => ({ outcomeId, coef })) } : { kind: "none" };
+    case "amount_above_max":
+    case "max_payout_exceeded":
+    case "limit_reached":
+    case "insufficient_balance":
+      return refusal.maxBetAmount !== undefined && refusal.maxBetAmount > 0 ? { kind: "stake", amount: refusal.maxBetAmount, reason: "max" } : { kind: "none" };
+    case "amount_below_min":
+      return refusal.minBetAmount !== undefined ? { kind: "stake", amount: refusal.minBetAmount, reason: "min" } : { kind: "none" };
+    case "game_finished":
+    case "game_started":
+    case "blocked":
+    case "dependent":
+    case "banned_from_express":
+    case "outcome_not_found":
+      return refusal.outcomeId !== undefined ? { kind: "remove-bet", outcomeId: refusal.outcomeId } : { kind: "none" };
+    default:
+      return { kind: "none" };
+  }
+}
+
+/** The selections with the new coefficients of a coef_changed refusal. */
+export function withNewCoefs(selections: readonly PlaceSelection[], bets: readonly { outcomeId: number; coef: number }[]): PlaceSelection[] {
+  const byId = new Map(bets.map((b) => [b.outcomeId, b.coef]));
+  return selections.map((s) => ({ ...s, coef: byId.get(s.outcomeId) ?? s.coef }));
+}

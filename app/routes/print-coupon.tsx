@@ -1,0 +1,45 @@
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CouponCard } from "~/components/coupon/PlacedCoupon";
+import { couponViews } from "~/coupon/coupon-view.server";
+import { pageLoader } from "~/loaders/guards.server";
+import { routeSeo } from "~/loaders/seo.server";
+import { useRootData } from "~/root";
+import { seoMeta } from "~/seo";
+import { getCoupon } from "~/services/bets.server";
+import sportsStyles from "~/styles/sports.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/**
+ * /{lng}/print-coupon/{couponId} (SPEC §5, digits only): a printable page of a coupon the
+ * bettor owns. Anyone else's coupon, or one that does not exist, is a 404.
+ */
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader(args, "print-coupon", async (ctx) => {
+    const coupon = await getCoupon(ctx.user!.token, args.params.couponId!, args.request.signal);
+    if (!coupon) throw new Response("Not Found", { status: 404 });
+    const [view] = await couponViews([coupon], ctx.site.lng);
+    return data({ lng: ctx.site.lng, seo: await routeSeo(ctx), coupon: view! }, { headers: { "Cache-Control": "private, no-store" } });
+  });
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+
+export default function PrintCouponPage() {
+  const { lng, coupon } = useLoaderData<typeof loader>();
+  const root = useRootData();
+  const { t } = useTranslation();
+  return (
+    <main className="print-coupon">
+      <p className="print-coupon__brand">{root?.companyName}</p>
+      <h1 className="page-title">{t("bets.print")}</h1>
+      <CouponCard coupon={coupon} lng={lng} headingLevel={2} />
+      <p className="print-coupon__actions">
+        <a href={`/${lng}/office/history`}>{t("bets.toHistory")}</a>
+      </p>
+    </main>
+  );
+}

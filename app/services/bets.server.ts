@@ -1,0 +1,257 @@
+import { z } from "zod";
+import { withAccessToken } from "./auth.server";
+import { UpstreamError, callUpstream } from "./http.server";
+
+/**
+ * The platform's bet API (docs/BETS-API.md): balance, placement, auto-max, one coupon and the
+ * history. Every answer is parsed here; a refusal of the platform becomes a typed `BetRefusal`
+ * (its code and what the bettor can do now), never a bare error.
+ */
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+const accountSchema = z.object({
+  id: z.number().int().positive(),
+  iso: z.string().min(3).max(8),
+  type: z.number().int(),
+  money: z.number().int(),
+  available: z.number().int(),
+  pending: z.number().int(),
+  isActive: z.boolean(),
+  isFrozen: z.boolean(),
+  label: z.string(),
+});
+export type BalanceAccount = z.infer<typeof accountSchema>;
+const balanceSchema = z.object({ result: z.object({ activeAccountId: z.number().int(), accounts: z.array(accountSchema) }) });
+export type Balance = z.infer<typeof balanceSchema>["result"];
+
+const refusalOfCoupon = z.object({ code: z.string(), outcomeId: z.number().int().optional(), coef: z.union([z.number(), z.string()]).optional() }).passthrough();
+
+const betSchema = z.object({
+  outcomeId: z.number().int(),
+  gameId: z.number().int(),
+  marketId: z.number().int(),
+  marketTypeId: z.number().int(),
+  marketVersion: z.number().int(),
+  key: z.string(),
+  param: z.number().nullable(),
+  period: z.number().int(),
+  coef: z.number(),
+  seenCoef: z.number(),
+  isBanker: z.boolean(),
+  isLive: z.boolean(),
+  statusId: z.number().int(),
+});
+export type PlacedBet = z.infer<typeof betSchema>;
+
+export const placedCouponSchema = z.object({
+  id: z.number().int().positive(),
+  number: z.string().regex(/^\d+$/),
+  typeId: z.number().int(),
+  groupTypeId: z.number().int(),
+  state: z.enum(["waiting", "open", "refused", "settled"]),
+  statusId: z.number().int(),
+  amount: z.number().int(),
+  currency: z.string(),
+  coef: z.number(),
+  possibleWin: z.number().int(),
+  payout: z.number().int().nullable(),
+  systemValue: z.number().int().nullable(),
+  isLive: z.boolean(),
+  decideAt: z.string().nullable(),
+  waitMs: z.number().int(),
+  createdAt: z.string(),
+  refusal: refusalOfCoupon.nullable(),
+  promoCode: z.string().nullable(),
+  bets: z.array(betSchema),
+});
+export type PlacedCoupon = z.infer<typeof placedCouponSchema>;
+
+const placeAnswerSchema = z.object({
+  result: z.union([z.object({ successCoupon: placedCouponSchema }), z.object({ singlesResultCoupons: z.array(placedCouponSchema).min(1) })]),
+});
+
+/** The platform's refusal codes (docs/BETS-API.md); anything else reads as `unknown`. */
+export const BET_REFUSAL_CODES = [
+  "bad_request",
+  "invalid_amount",
+  "idempotency_key_required",
+  "duplicate_selection",
+  "too_many_selections",
+  "system_value_invalid",
+  "bad_coupon",
+  "unauthorized",
+  "account_frozen",
+  "account_not_found",
+  "outcome_not_found",
+  "idempotency_conflict",
+  "coef_changed",
+  "game_finished",
+  "game_started",
+  "blocked",
+  "dependent",
+  "banned_from_express",
+  "amount_below_min",
+  "amount_above_max",
+  "max_payout_exceeded",
+  "limit_reached",
+  "insufficient_balance",
+  "promo_invalid",
+  "not_found",
+] as const;
+export type BetRefusalCode = (typeof BET_REFUSAL_CODES)[number] | "unknown";
+
+const decimalCoef = z.union([z.number().finite(), z.string().regex(/^\d{1,7}(\.\d{1,2})?$/).transform(Number)]);
+
+const refusalBodySchema = z.object({
+  error: z
+    .object({
+      code: z.string(),
+      outcomeId: z.number().int().optional(),
+      otherOutcomeId: z.number().int().optional(),
+      maxBetAmount: z.number().int().optional(),
+      minBetAmount: z.number().int().optional(),
+      available: z.number().int().optional(),
+      max: z.number().int().optional(),
+      // Coefficients come as "1.95" in refusals (two decimals kept exact), as numbers elsewhere.
+      bets: z.array(z.object({ outcomeId: z.number().int(), coef: decimalCoef, marketVersion: z.number().int().optional() })).optional(),
+    })
+    .passthrough(),
+});
+
+/** A refusal of the bet API: the HTTP status, its typed code and what the bettor can do now. */
+export interface BetRefusal {
+  status: number;
+  code: BetRefusalCode;
+  outcomeId?: number;
+  otherOutcomeId?: number;
+  maxBetAmount?: number;
+  minBetAmount?: number;
+  available?: number;
+  max?: number;
+  /** coef_changed: the new coefficients to show and ask about. */
+  bets?: { outcomeId: number; coef: number; marketVersion?: number }[];
+}
+
+/** The refusal in a platform answer, or null when the error is not one (network, 5xx, shape). */
+export function betRefusalOf(error: unknown): BetRefusal | null {
+  if (!(error instanceof UpstreamError) || error.kind !== "http" || error.status >= 500) return null;
+  const parsed = refusalBodySchema.safeParse(error.body);
+  if (!parsed.success) return { status: error.status, code: "unknown" };
+  const { code, ...extra } = parsed.data.error;
+  const known = (BET_REFUSAL_CODES as readonly string[]).includes(code) ? (code as BetRefusalCode) : "unknown";
+  return {
+    status: error.status,
+    code: known,
+    outcomeId: extra.outcomeId,
+    otherOutcomeId: extra.otherOutcomeId,
+    maxBetAmount: extra.maxBetAmount,
+    minBetAmount: extra.minBetAmount,
+    available: extra.available,
+    max: extra.max,
+    bets: extra.bets,
+  };
+}
+
+/** The body of a placement (SPEC §3 "Coupon to submit", as the platform reads it). */
+export interface PlaceBody {
+  accountId: number;
+  typeId: number;
+  amount?: number;
+  systemValue?: number;
+  bets: { outcomeId: number; coef: number; isLive: boolean; isBanker?: boolean; amount?: number }[];
+  /** The platform's meaning (decision 018): 0 ask, 1 accept any change, 2 accept only higher. */
+  changeCoefAction: 0 | 1 | 2;
+}
+
+export async function getBalance(sessionToken: string, signal?: AbortSignal): Promise<Balance> {
+  const answer = await withAccessToken(sessionToken, (token) =>
+    callUpstream({ upstream: "web", path: "/web-api/account/balance", headers: bearer(token), schema: balanceSchema, retry: { times: 1, delayMs: 200 }, signal }),
+  );
+  return answer.result;
+}
+
+/** The active account of a balance answer (the first one when none is marked). */
+export function activeAccount(balance: Balance): BalanceAccount | null {
+  return balance.accounts.find((a) => a.id === balance.activeAccountId) ?? balance.accounts.find((a) => a.isActive) ?? balance.accounts[0] ?? null;
+}
+
+/**
+ * Places a coupon once: the same `key` always gets the first answer, so the call may be retried
+ * after a network failure without placing a second bet (docs/BETS-API.md).
+ */
+export async function placeCoupon(sessionToken: string, key: string, body: PlaceBody): Promise<PlacedCoupon[]> {
+  const answer = await withAccessToken(sessionToken, (token) =>
+    callUpstream({
+      upstream: "web",
+      path: "/web-api/bets/coupon",
+      method: "POST",
+      json: body,
+      headers: { ...bearer(token), "idempotency-key": key },
+      schema: placeAnswerSchema,
+      retry: { times: 1, delayMs: 300 },
+    }),
+  );
+  return "successCoupon" in answer.result ? [answer.result.successCoupon] : answer.result.singlesResultCoupons;
+}
+
+const maxAnswerSchema = z.object({ result: z.object({ maxBetAmount: z.number().int(), minBetAmount: z.number().int(), available: z.number().int() }) });
+export type MaxBet = z.infer<typeof maxAnswerSchema>["result"];
+
+/** Auto-max: the largest stake the platform accepts for this coupon now. */
+export async function maxBetAmount(sessionToken: string, body: PlaceBody): Promise<MaxBet> {
+  const answer = await withAccessToken(sessionToken, (token) =>
+    callUpstream({ upstream: "web", path: "/web-api/bets/max-bet-amount", method: "POST", json: body, headers: bearer(token), schema: maxAnswerSchema }),
+  );
+  return answer.result;
+}
+
+/** One coupon of the bettor, or null when it is not theirs or does not exist. */
+export async function getCoupon(sessionToken: string, couponId: string, signal?: AbortSignal): Promise<PlacedCoupon | null> {
+  try {
+    const answer = await withAccessToken(sessionToken, (token) =>
+      callUpstream({
+        upstream: "web",
+        path: `/web-api/bets/coupons/${encodeURIComponent(couponId)}`,
+        headers: bearer(token),
+        schema: z.object({ result: placedCouponSchema }),
+        retry: { times: 1, delayMs: 200 },
+        signal,
+      }),
+    );
+    return answer.result;
+  } catch (error) {
+    if (error instanceof UpstreamError && (error.status === 404 || error.status === 400)) return null;
+    throw error;
+  }
+}
+
+export interface HistoryQuery {
+  state?: "waiting" | "open" | "refused" | "settled";
+  typeId?: number;
+  statusId?: number;
+  from?: string;
+  to?: string;
+  page: number;
+  pageSize: number;
+}
+
+const historySchema = z.object({
+  result: z.object({ total: z.number().int(), page: z.number().int(), pageSize: z.number().int(), coupons: z.array(placedCouponSchema) }),
+});
+export type History = z.infer<typeof historySchema>["result"];
+
+export async function getHistory(sessionToken: string, query: HistoryQuery, signal?: AbortSignal): Promise<History> {
+  const answer = await withAccessToken(sessionToken, (token) =>
+    callUpstream({
+      upstream: "web",
+      path: "/web-api/bets/coupons",
+      headers: bearer(token),
+      query: { ...query },
+      schema: historySchema,
+      retry: { times: 1, delayMs: 200 },
+      signal,
+    }),
+  );
+  return answer.result;
+}
