@@ -45,5 +45,10 @@ export const SCREEN_BREAKPOINTS = [1920, 1366, 1100, 1024] as const;
 export const FEATURE_ROUTE_RULES = 47;
 export const FEATURE_ROUTE_PAYMENT = 52;
 
+// Ban levels at which the withdrawal ("deduce") route stays reachable (SPEC §4): 45 for ban
+// version 1, 53 from version 2 on
+export const BAN_LEVEL_DEDUCE_V1 = 45;
+export const BAN_LEVEL_DEDUCE_V2 = 53;
+
 // Geo country ids for which the policy logo shows
 export const POLICY_LOGO_COUNTRY_IDS = [1, 66, 126, 228, 120] as const;

@@ -13,16 +13,15 @@ import {
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
-import { serialize } from "cookie";
 import { isbot } from "isbot";
 import { ErrorPage, refusalMessage } from "./components/ErrorPage";
 import { useAutoLogoff, useSessionPoll } from "./components/auth/session-hooks";
-import { COOKIE_DEFAULT_MAX_AGE_S } from "./constants";
 import { getT } from "./i18n/dictionaries.server";
 import { type Language, endonyms, textDirection } from "./i18n/languages";
 import { LOGOFF_NOTICE_COOKIE } from "./loaders/auth-session.server";
 import { commitCsrfToken } from "./loaders/csrf.server";
-import { MAINTENANCE_NOTICE_COOKIE, PLATFORM_TYPE_COOKIE, ageGateRequired } from "./loaders/guards.server";
+import { MAINTENANCE_NOTICE_COOKIE, ageGateRequired } from "./loaders/guards.server";
+import { COOKIES, clearCookie, setCookie } from "./lib/cookies.server";
 import { isMaintenanceNoticeDue, registrationAllowed } from "./loaders/guard-rules";
 import { requestCookies } from "./loaders/request.server";
 import { getSessionUser } from "./loaders/session.server";
@@ -125,7 +124,7 @@ export async function loader(args: LoaderFunctionArgs) {
         ...(csrfCookie ? [csrfCookie] : []),
         ...platformTypeCookie(site.url),
         // The inactivity notice shows once.
-        ...(requestCookies(request)[LOGOFF_NOTICE_COOKIE] ? [serialize(LOGOFF_NOTICE_COOKIE, "", { path: "/", maxAge: 0 })] : []),
+        ...(requestCookies(request)[LOGOFF_NOTICE_COOKIE] ? [clearCookie(COOKIES.logoffNotice)] : []),
       ].map(
         (c) => ["Set-Cookie", c] as [string, string],
       ),
@@ -136,7 +135,7 @@ export async function loader(args: LoaderFunctionArgs) {
 /** `platform_type=desktop` is remembered, so a phone that chose the desktop site stays. */
 function platformTypeCookie(url: URL): string[] {
   if (url.searchParams.get("platform_type") !== "desktop") return [];
-  return [serialize(PLATFORM_TYPE_COOKIE, "desktop", { path: "/", maxAge: COOKIE_DEFAULT_MAX_AGE_S, httpOnly: true, sameSite: "lax" })];
+  return [setCookie(COOKIES.platformType, "desktop")];
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];

@@ -15,7 +15,7 @@
 
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
-import { COUPON_COOKIE_MAX_AGE_S, COUPON_COOKIE_MAX_VALUE_BYTES, COUPON_COOKIE_NAME } from "./constants";
+import { COUPON_COOKIE_MAX_VALUE_BYTES, COUPON_COOKIE_NAME } from "./constants";
 import { type StoredCoupon, emptyStoredCoupon, storedCouponSchema } from "./model";
 
 const VERSION = "v1";
@@ -98,24 +98,4 @@ export function couponCookieValue(cookieHeader: string | null | undefined): stri
 /** The coupon a request carries in its cookie (empty when none or invalid). */
 export function readCouponCookie(cookieHeader: string | null | undefined, secrets: CouponCookieSecrets): StoredCoupon {
   return decodeCouponCookie(couponCookieValue(cookieHeader), secrets);
-}
-
-interface CookieAttributes {
-  /** Send only over HTTPS (true in production). */
-  readonly secure: boolean;
-}
-
-function attributes({ secure }: CookieAttributes, maxAge: number): string {
-  // HttpOnly: scripts never need it, they get the cookie's coupon from the loader
-  return `Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
-}
-
-/** A Set-Cookie header value storing an encoded coupon (lifetime: SPEC §9 default, 1 day). */
-export function serializeCouponCookie(value: string, options: CookieAttributes): string {
-  return `${COUPON_COOKIE_NAME}=${value}; ${attributes(options, COUPON_COOKIE_MAX_AGE_S)}`;
-}
-
-/** A Set-Cookie header value removing the coupon cookie (after the merge into localStorage). */
-export function clearCouponCookie(options: CookieAttributes): string {
-  return `${COUPON_COOKIE_NAME}=; ${attributes(options, 0)}`;
 }

@@ -6,6 +6,7 @@ import { CSRFError } from "remix-utils/csrf/server";
 import type { z } from "zod";
 import { env } from "~/env.server";
 import { getT } from "~/i18n/dictionaries.server";
+import { translatedError as refusal } from "~/lib/responses.server";
 import { csrf } from "~/loaders/csrf.server";
 import { type PageContext, guardPage } from "~/loaders/guards.server";
 import { type OpsContext, requireOps } from "~/loaders/ops.server";
@@ -67,19 +68,8 @@ export interface ActionInput<Ctx, S extends Schema> {
 
 type SchemaOf<S extends Schema> = S | ((formData: FormData) => S);
 
-/** The JSON body every refusal carries: one translated sentence. */
-export interface Refusal {
-  message: string;
-}
-
-/** A refusal: a 4xx whose JSON body is `{ message }`, translated, never cached. */
-export async function refusal(status: number, key: string, lng: string): Promise<Response> {
-  const t = await getT(lng);
-  return new Response(JSON.stringify({ message: t(key) } satisfies Refusal), {
-    status,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
-  });
-}
+/** Refusals are the site's one translated error (app/lib/responses.server.ts). */
+export { type TranslatedError as Refusal, translatedError as refusal } from "~/lib/responses.server";
 
 /**
  * What the patched Remix runtime answers a document or data POST whose Origin is foreign or

@@ -1,19 +1,17 @@
 import { redirect } from "@remix-run/node";
-import { serialize } from "cookie";
-import { env, isProduction } from "~/env.server";
+import { env } from "~/env.server";
+import { COOKIES, clearCookie, setCookie } from "~/lib/cookies.server";
 import type { Caller, IssuedSession } from "~/services/auth.server";
 import { forgetAccessToken } from "~/services/auth.server";
 import { resolveClientAddress, visitorAddress } from "~/services/visitor.server";
 import { requestCookies } from "./request.server";
 import { safeReturnPath } from "./return-to";
-import { USER_TOKEN_COOKIE } from "./session.server";
-import { UA_COOKIE } from "./site.server";
 
 /** Set by an inactivity logout; the next page shows the auto-logoff notice once. */
-export const LOGOFF_NOTICE_COOKIE = "logoff_notice";
+export const LOGOFF_NOTICE_COOKIE = COOKIES.logoffNotice.name;
 
 /** SPEC §7 client cookie: a target saved before sign-in, applied once after it. */
-export const REDIRECT_URL_COOKIE = "redirect_url";
+export const REDIRECT_URL_COOKIE = COOKIES.redirectUrl.name;
 
 /**
  * The visitor's address for the platform's rate limits (decision 012): the socket's, or the last
@@ -28,21 +26,19 @@ export function callerOf(request: Request, captchaToken?: string | null): Caller
   return { clientIp: clientIp(request), captchaToken };
 }
 
-const base = { path: "/", httpOnly: true, sameSite: "lax" as const, secure: isProduction };
-
 /** user_token (HttpOnly, SameSite=Lax, Secure in production, expiry from the token) and ua. */
 export function sessionCookies(session: IssuedSession): string[] {
   const expires = new Date(session.expiresAt);
-  return [serialize(USER_TOKEN_COOKIE, session.token, { ...base, expires }), serialize(UA_COOKIE, "1", { ...base, expires })];
+  return [setCookie(COOKIES.userToken, session.token, { expires }), setCookie(COOKIES.ua, "1", { expires })];
 }
 
 /** Logout removes the ua and user_token cookies (SPEC §4). */
 export function clearedSessionCookies(): string[] {
-  return [USER_TOKEN_COOKIE, UA_COOKIE].map((name) => serialize(name, "", { ...base, maxAge: 0, expires: new Date(0) }));
+  return [clearCookie(COOKIES.userToken), clearCookie(COOKIES.ua)];
 }
 
 export function saveRedirectTarget(path: string): string {
-  return serialize(REDIRECT_URL_COOKIE, path, { ...base, maxAge: 1_800 });
+  return setCookie(COOKIES.redirectUrl, path);
 }
 
 const noReturnPages = /^\/[a-z]{2}\/(registration|login|office|user\/(passwordreset|activate|activatefast|accountverify))(\/|$|\?)/;
@@ -76,7 +72,7 @@ export function afterAuthTarget(request: Request, lng: string, returnTo: unknown
 export function signedInRedirect(request: Request, lng: string, session: IssuedSession, returnTo: unknown) {
   const headers = new Headers();
   for (const c of sessionCookies(session)) headers.append("Set-Cookie", c);
-  headers.append("Set-Cookie", serialize(REDIRECT_URL_COOKIE, "", { ...base, maxAge: 0, expires: new Date(0) }));
+  headers.append("Set-Cookie", clearCookie(COOKIES.redirectUrl));
   return redirect(afterAuthTarget(request, lng, returnTo), { headers });
 }
 

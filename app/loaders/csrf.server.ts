@@ -1,7 +1,8 @@
 import { createHmac } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { CSRF } from "remix-utils/csrf/server";
-import { isProduction, sessionSecret } from "~/env.server";
+import { sessionSecret } from "~/env.server";
+import { COOKIES, secureCookies } from "~/lib/cookies.server";
 import { sessionToken } from "./session.server";
 
 /**
@@ -9,11 +10,11 @@ import { sessionToken } from "./session.server";
  * form must echo (remix-utils). The token is issued by the root loader for every page and
  * checked by every action through app/forms/action.server.ts.
  */
-const cookie = createCookie("csrf", {
-  path: "/",
-  httpOnly: true,
-  sameSite: "lax",
-  secure: isProduction,
+const cookie = createCookie(COOKIES.csrf.name, {
+  path: COOKIES.csrf.path,
+  httpOnly: COOKIES.csrf.httpOnly,
+  sameSite: COOKIES.csrf.sameSite,
+  secure: secureCookies,
   secrets: [sessionSecret],
 });
 

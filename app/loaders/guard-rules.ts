@@ -2,6 +2,7 @@
  * The rules the server guards apply (SPEC §2, §4 "Maintenance and blocking", §5), as pure
  * functions: no Remix, no I/O, each named as the spec names it.
  */
+import { BAN_LEVEL_DEDUCE_V1, BAN_LEVEL_DEDUCE_V2 } from "~/constants";
 import type { Maintenance } from "~/services/site-config";
 
 /** Block pages and the block reasons (displayTypeId) that lead to each (SPEC §4). */
@@ -66,7 +67,7 @@ export function isFeatureRouteAvailable(feature: number | undefined, availableRo
 
 /** SPEC §4: deduce is reachable at ban level 45 for ban version 1 and 53 from version 2 on. */
 export function deduceBanLevel(banVersion: number): number {
-  return banVersion >= 2 ? 53 : 45;
+  return banVersion >= 2 ? BAN_LEVEL_DEDUCE_V2 : BAN_LEVEL_DEDUCE_V1;
 }
 
 export type BanDecision = "allow" | "block-appeal";

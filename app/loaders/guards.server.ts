@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { serialize } from "cookie";
-import { AGE_RESTRICTION_STORAGE_MS } from "~/constants";
-import { env, isProduction } from "~/env.server";
+import { env } from "~/env.server";
+import { AGE_REMEMBER_S, COOKIES, setCookie } from "~/lib/cookies.server";
 import { type RouteMeta, routeMeta } from "~/route-meta";
 import { blockCheck } from "~/services/blocks.server";
 import { UpstreamError } from "~/services/http.server";
@@ -25,6 +24,7 @@ import { requestCookies } from "./request.server";
 import { saveRedirectTarget } from "./auth-session.server";
 import { type SessionUser, getSessionUser, hasSessionToken } from "./session.server";
 import { type SiteContext, requireSite } from "./site.server";
+import { notFound } from "~/lib/responses.server";
 
 /**
  * The server guards of every page (DESIGN principle 1). A page's loader and action call
@@ -36,13 +36,11 @@ import { type SiteContext, requireSite } from "./site.server";
  * 404 list → feature route → params → sign-in → ban → terms.
  */
 
-export const MAINTENANCE_COOKIE = "maintenance";
-export const AGE_COOKIE = "age_confirmed";
-export const PLATFORM_TYPE_COOKIE = "platform_type";
+export const MAINTENANCE_COOKIE = COOKIES.maintenance.name;
+export const AGE_COOKIE = COOKIES.ageConfirmed.name;
+export const PLATFORM_TYPE_COOKIE = COOKIES.platformType.name;
 /** Holds the notify start of the maintenance notice the visitor closed. */
-export const MAINTENANCE_NOTICE_COOKIE = "maintenance_notice_closed";
-/** How long a failed block check keeps a visitor on the maintenance page before trying again. */
-const MAINTENANCE_MARK_S = 60;
+export const MAINTENANCE_NOTICE_COOKIE = COOKIES.maintenanceNoticeClosed.name;
 
 export interface PageContext {
   site: SiteContext;
@@ -50,8 +48,6 @@ export interface PageContext {
   meta: RouteMeta;
   routeId: string;
 }
-
-const notFound = () => new Response("Not Found", { status: 404 });
 
 function skips(meta: RouteMeta, guard: NonNullable<RouteMeta["skip"]>[number]): boolean {
   return meta.skip?.includes(guard) ?? false;
@@ -157,7 +153,7 @@ export async function guardPage(args: RequestArgs, routeId: string): Promise<Pag
     if (reason === "failed") {
       throw redirect(`/${site.lng}/maintenance`, {
         headers: {
-          "Set-Cookie": serialize(MAINTENANCE_COOKIE, "1", { path: "/", maxAge: MAINTENANCE_MARK_S, httpOnly: true, sameSite: "lax", secure: isProduction }),
+          "Set-Cookie": setCookie(COOKIES.maintenance, "1"),
           // Redirects skip entry.server: an answer that sets a cookie is nobody else's (decision 024).
           "Cache-Control": "private, no-store",
         },
@@ -215,12 +211,5 @@ export function ageGateRequired(request: Request, site: SiteContext): number | n
 }
 
 export function ageCookie(remember: boolean): string {
-  return serialize(AGE_COOKIE, "1", {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: isProduction,
-    // Without Max-Age the cookie lasts for the browser session, as the person chose.
-    ...(remember ? { maxAge: AGE_RESTRICTION_STORAGE_MS / 1000 } : {}),
-  });
+  return setCookie(COOKIES.ageConfirmed, "1", remember ? { maxAgeS: AGE_REMEMBER_S } : { session: true });
 }

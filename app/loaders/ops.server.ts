@@ -4,6 +4,7 @@ import { getT } from "~/i18n/dictionaries.server";
 import { opsRouteTable } from "~/route-table.mjs";
 import { type SessionUser, getSessionUser } from "./session.server";
 import { type SiteContext, getSiteContext } from "./site.server";
+import { notFound } from "~/lib/responses.server";
 
 export interface OpsContext {
   site: SiteContext;
@@ -24,7 +25,7 @@ export async function requireOps(args: Pick<LoaderFunctionArgs, "request" | "par
     if (args.request.method === "GET" || args.request.method === "HEAD") {
       throw redirect(`/${site.lng}${site.url.pathname}${site.url.search}`, 302);
     }
-    throw new Response("Not Found", { status: 404 });
+    throw notFound();
   }
   return { site, user, token: user.token };
 }

@@ -1,10 +1,11 @@
+import { COOKIES } from "~/lib/cookies.server";
 import { log } from "~/services/log.server";
 import { sessionCheck, termsStatus, userConfig } from "~/services/user.server";
 import { type RequestArgs, perRequest } from "./memo.server";
 import { requestCookies } from "./request.server";
 
 /** SPEC §7 client cookie holding the session token. */
-export const USER_TOKEN_COOKIE = "user_token";
+export const USER_TOKEN_COOKIE = COOKIES.userToken.name;
 
 export interface SessionUser {
   id: number;

@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
-import { serialize } from "cookie";
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE_MAX_AGE_S } from "~/constants";
-import { env, isProduction } from "~/env.server";
+import { DEFAULT_LANGUAGE } from "~/constants";
+import { env } from "~/env.server";
+import { COOKIES, setCookie } from "~/lib/cookies.server";
 import { availableLanguages, browserLanguages, detectLanguage, isLanguagePrefix } from "~/i18n/detect";
 import { isSupportedLanguage, textDirection } from "~/i18n/languages";
 import { getSiteConfig } from "~/services/config.server";
@@ -9,9 +9,10 @@ import type { SiteConfig } from "~/services/site-config";
 import { type RequestArgs, perRequest } from "./memo.server";
 import { pageUrl, requestCookies } from "./request.server";
 import { requestRefusal } from "~/lib/request-limits.server";
+import { notFound } from "~/lib/responses.server";
 
-export const LANGUAGE_COOKIE = "lng";
-export const UA_COOKIE = "ua";
+export const LANGUAGE_COOKIE = COOKIES.language.name;
+export const UA_COOKIE = COOKIES.ua.name;
 
 export interface SiteContext {
   config: SiteConfig;
@@ -84,7 +85,7 @@ async function buildSiteContext(request: Request, lngParam: string | undefined):
   if (!languages.includes(prefix)) {
     // A two-letter prefix that is not an allowed language: the page is shown in the detected
     // language with a 404.
-    const problem = new Response("Not Found", { status: 404 });
+    const problem = notFound();
     return { ...base, lng: detected, dir: textDirection(detected), path: url.pathname.slice(3) || "/", problem };
   }
   if (prefix !== lngParam) {
@@ -95,13 +96,7 @@ async function buildSiteContext(request: Request, lngParam: string | undefined):
   const setCookies: string[] = [];
   if (cookies[LANGUAGE_COOKIE] !== prefix) {
     setCookies.push(
-      serialize(LANGUAGE_COOKIE, prefix, {
-        path: "/",
-        maxAge: LANGUAGE_COOKIE_MAX_AGE_S,
-        sameSite: "lax",
-        httpOnly: true,
-        secure: isProduction,
-      }),
+      setCookie(COOKIES.language, prefix),
     );
   }
   return {

@@ -6,11 +6,12 @@ import { z } from "zod";
 import { CouponAlert } from "~/components/coupon/CouponAlert";
 import { CouponPanel } from "~/components/coupon/CouponPanel";
 import { Breadcrumbs } from "~/components/sports/Breadcrumbs";
-import { clearCouponCookie, encodeCouponCookie, readCouponCookie, serializeCouponCookie } from "~/coupon/cookie-codec.server";
+import { encodeCouponCookie, readCouponCookie } from "~/coupon/cookie-codec.server";
 import { addBetToCoupon, clearCoupon, deleteBetFromCoupon, setCouponType, setSystemValue } from "~/coupon/coupon";
 import { COUPON_TYPE } from "~/coupon/constants";
 import { createCoupon, storedPartOfCoupon } from "~/coupon/model";
-import { isProduction, sessionSecret } from "~/env.server";
+import { sessionSecret } from "~/env.server";
+import { COOKIES, clearCookie, setCookie } from "~/lib/cookies.server";
 import { pageAction } from "~/forms/action.server";
 import { pageLoader } from "~/loaders/guards.server";
 import { safeReturnPath } from "~/loaders/return-to";
@@ -61,9 +62,8 @@ export const action = (args: ActionFunctionArgs) =>
       // The return address is checked without its fragment (decision 025); after adding a bet the
       // bettor goes back to that game's row, an anchor built here from the validated game id.
       const back = `${safeReturnPath(formData.get("returnTo"), `/${lng}/coupon`)}${input.intent === "add" ? `#game-${input.gameId}` : ""}`;
-      const cookieOptions = { secure: isProduction };
       if (input.intent === "clear-cookie") {
-        return new Response(null, { status: 204, headers: { "Set-Cookie": clearCouponCookie(cookieOptions) } });
+        return new Response(null, { status: 204, headers: { "Set-Cookie": clearCookie(COOKIES.coupon) } });
       }
       let coupon = createCoupon(readCouponCookie(request.headers.get("cookie"), sessionSecret));
       switch (input.intent) {
@@ -93,7 +93,7 @@ export const action = (args: ActionFunctionArgs) =>
       }
       const encoded = encodeCouponCookie(storedPartOfCoupon(coupon), sessionSecret);
       if (!encoded.ok) return data({ error: "coupon-full" as CouponActionError }, { status: 409 });
-      return redirect(back, { headers: { "Set-Cookie": serializeCouponCookie(encoded.value, cookieOptions) } });
+      return redirect(back, { headers: { "Set-Cookie": setCookie(COOKIES.coupon, encoded.value) } });
     },
     { invalid: () => ({ error: "invalid" as CouponActionError }) },
   );

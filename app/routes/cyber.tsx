@@ -15,10 +15,9 @@ import type { GameView } from "~/sports/model";
 import { POLL_LIVE_OTHER_MS } from "~/sports/polling";
 import { parseIdSlug } from "~/sports/slug";
 import sportsStyles from "~/styles/sports.css";
+import { notFound } from "~/lib/responses.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];
-
-const notFound = () => new Response("Not Found", { status: 404 });
 
 /**
  * Cyber sport (SPEC §2): cyber/{type} where type is `real` (every discipline: the live and line

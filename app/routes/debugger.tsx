@@ -8,6 +8,7 @@ import { routeSeo } from "~/loaders/seo.server";
 import { blockCheck } from "~/services/blocks.server";
 import { redirectLight } from "~/services/redirects.server";
 import { seoMeta } from "~/seo";
+import { notFound } from "~/lib/responses.server";
 
 /**
  * A developer's view of what the guards see for this visitor and for any URL (`?url=`).
@@ -16,7 +17,7 @@ import { seoMeta } from "~/seo";
 export const loader = (args: LoaderFunctionArgs) =>
   pageLoader(args, "debugger", async (ctx) => {
     const { request } = args;
-  if (appEnv === "production") throw new Response("Not Found", { status: 404 });
+  if (appEnv === "production") throw notFound();
   const probe = ctx.site.url.searchParams.get("url") || `/${ctx.site.lng}`;
   const path = probe.startsWith("/") ? probe : `/${probe}`;
   const [redirect, block] = await Promise.allSettled([

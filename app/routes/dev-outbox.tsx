@@ -8,6 +8,7 @@ import { routeSeo } from "~/loaders/seo.server";
 import { type OutboxMessage, outboxMessages } from "~/services/account.server";
 import { UpstreamError } from "~/services/http.server";
 import { seoMeta } from "~/seo";
+import { notFound } from "~/lib/responses.server";
 
 const LIMITS = [20, 50, 100] as const;
 
@@ -18,7 +19,7 @@ const LIMITS = [20, 50, 100] as const;
  */
 export const loader = (args: LoaderFunctionArgs) =>
   pageLoader(args, "dev-outbox", async (ctx) => {
-    if (appEnv === "production") throw new Response("Not Found", { status: 404 });
+    if (appEnv === "production") throw notFound();
     const query = ctx.site.url.searchParams;
     const to = (query.get("to") ?? "").trim().slice(0, 200);
     const wanted = Number(query.get("limit"));

@@ -1,16 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { serialize } from "cookie";
 import { useTranslation } from "react-i18next";
 import { DisplaySettings } from "~/components/sports/DisplaySettings";
-import { isProduction } from "~/env.server";
+import { COOKIES, setCookie } from "~/lib/cookies.server";
 import { pageAction } from "~/forms/action.server";
 import { pageLoader } from "~/loaders/guards.server";
 import { routeSeo } from "~/loaders/seo.server";
 import { seoMeta } from "~/seo";
 import { safeReturnPath } from "~/loaders/return-to";
-import { DISPLAY_COOKIE, DISPLAY_COOKIE_MAX_AGE_S, displayCookieValue, displaySettingsSchema } from "~/sports/display";
+import { displayCookieValue, displaySettingsSchema } from "~/sports/display";
 
 /** The header's quick display settings; this page shows the same form, with the error of a refused post. */
 export const loader = (args: LoaderFunctionArgs) => pageLoader(args, "display-settings", async (ctx) => ({ lng: ctx.site.lng, seo: await routeSeo(ctx) }));
@@ -27,7 +26,7 @@ export const action = (args: ActionFunctionArgs) =>
       const back = safeReturnPath(formData.get("returnTo"), `/${ctx.site.lng}`);
       return redirect(back, {
         headers: {
-          "Set-Cookie": serialize(DISPLAY_COOKIE, displayCookieValue(value), { path: "/", maxAge: DISPLAY_COOKIE_MAX_AGE_S, httpOnly: true, sameSite: "lax", secure: isProduction }),
+          "Set-Cookie": setCookie(COOKIES.display, displayCookieValue(value)),
         },
       });
     },

@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { serialize } from "cookie";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { isProduction } from "~/env.server";
-import { LOGOFF_NOTICE_COOKIE, afterAuthTarget, signedOutHeaders } from "~/loaders/auth-session.server";
+import { COOKIES, setCookie } from "~/lib/cookies.server";
+import { afterAuthTarget, signedOutHeaders } from "~/loaders/auth-session.server";
 import { z } from "zod";
 import { pageAction } from "~/forms/action.server";
 import { pageLoader } from "~/loaders/guards.server";
@@ -48,7 +47,7 @@ export const action = (args: ActionFunctionArgs) =>
   }
   const headers = signedOutHeaders(token);
   if (value.reason === "inactive") {
-    headers.append("Set-Cookie", serialize(LOGOFF_NOTICE_COOKIE, "1", { path: "/", maxAge: 3_600, httpOnly: true, sameSite: "lax", secure: isProduction }));
+    headers.append("Set-Cookie", setCookie(COOKIES.logoffNotice, "1"));
   }
   return redirect(`/${ctx.site.lng}`, { headers });
   });

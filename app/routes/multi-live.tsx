@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { serialize } from "cookie";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
@@ -12,7 +11,7 @@ import { gamePath } from "~/components/sports/paths";
 import { Scoreboard } from "~/components/sports/Scoreboard";
 import { SportsLayout } from "~/components/sports/SportsLayout";
 import { useLiveFeed } from "~/components/sports/use-live-feed";
-import { isProduction } from "~/env.server";
+import { COOKIES, setCookie } from "~/lib/cookies.server";
 import { pageAction } from "~/forms/action.server";
 import { pageLoader } from "~/loaders/guards.server";
 import { requestCookies } from "~/loaders/request.server";
@@ -26,9 +25,8 @@ import sportsStyles from "~/styles/sports.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];
 
 /** The bettor's multi-live choice, remembered in a cookie (works for guests and without JavaScript). */
-const MULTI_COOKIE = "multi_live";
+const MULTI_COOKIE = COOKIES.multiLive.name;
 const MULTI_MAX = 4;
-const MULTI_COOKIE_MAX_AGE_S = 30 * 86_400;
 
 function chosenIds(request: Request): number[] {
   const raw = requestCookies(request)[MULTI_COOKIE] ?? "";
@@ -67,7 +65,7 @@ export const action = (args: ActionFunctionArgs) =>
       // The newest choice wins a place; the oldest leaves when the view is full.
       const next = intent === "add" ? [...current, gameId].slice(-MULTI_MAX) : current;
       return redirect(`/${ctx.site.lng}/multi`, {
-        headers: { "Set-Cookie": serialize(MULTI_COOKIE, next.join("."), { path: "/", maxAge: MULTI_COOKIE_MAX_AGE_S, httpOnly: true, sameSite: "lax", secure: isProduction }) },
+        headers: { "Set-Cookie": setCookie(COOKIES.multiLive, next.join(".")) },
       });
     },
     { invalid: () => ({ error: "invalid" as const }) },

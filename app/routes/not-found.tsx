@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { pageLoader } from "~/loaders/guards.server";
+import { notFound } from "~/lib/responses.server";
 
 /**
  * Any path no route claims: 404 "This page could not be found", inside the shell. The guards
@@ -7,7 +8,7 @@ import { pageLoader } from "~/loaders/guards.server";
  */
 export const loader = (args: LoaderFunctionArgs) =>
   pageLoader(args, "not-found", async () => {
-  throw new Response("Not Found", { status: 404 });
+  throw notFound();
 });
 
 export default function NotFound() {

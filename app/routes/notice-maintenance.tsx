@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { serialize } from "cookie";
 import { z } from "zod";
-import { isProduction } from "~/env.server";
+import { COOKIES, setCookie } from "~/lib/cookies.server";
 import { pageAction } from "~/forms/action.server";
-import { MAINTENANCE_NOTICE_COOKIE, guardPage } from "~/loaders/guards.server";
+import { guardPage } from "~/loaders/guards.server";
 import { safeReturnPath } from "~/loaders/return-to";
 import type { SiteContext } from "~/loaders/site.server";
 
@@ -27,7 +26,7 @@ function closeNotice(request: Request, site: SiteContext, returnTo: string | und
   const headers = new Headers();
   if (start && end) {
     const maxAge = Math.max(0, Math.ceil((Date.parse(end) - Date.now()) / 1000));
-    headers.append("Set-Cookie", serialize(MAINTENANCE_NOTICE_COOKIE, start, { path: "/", maxAge, httpOnly: true, sameSite: "lax", secure: isProduction }));
+    headers.append("Set-Cookie", setCookie(COOKIES.maintenanceNoticeClosed, start, { maxAgeS: maxAge }));
   }
   // A fetcher (JavaScript) only needs the cookie; a plain form goes back to its page.
   if (request.headers.get("accept")?.includes("text/html")) {

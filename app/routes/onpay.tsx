@@ -5,6 +5,7 @@ import { StatusPage } from "~/components/StatusPage";
 import { pageLoader } from "~/loaders/guards.server";
 import { routeSeo } from "~/loaders/seo.server";
 import { seoMeta } from "~/seo";
+import { notFound } from "~/lib/responses.server";
 
 const results = {
   success: { icon: "check", tone: "success" },
@@ -22,7 +23,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const withdraw = new URL(args.request.url).pathname.includes("/onpay/withdraw/");
   return pageLoader(args, withdraw ? "onpay-withdraw" : "onpay", async (ctx) => {
     const result = args.params.result ?? "";
-    if (!(result in results)) throw new Response("Not Found", { status: 404 });
+    if (!(result in results)) throw notFound();
     return { result: result as Result, operation: withdraw ? "withdraw" : "deposit", lng: ctx.site.lng, seo: await routeSeo(ctx) };
   });
 }

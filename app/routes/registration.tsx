@@ -2,7 +2,6 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { type ShouldRevalidateFunction, useActionData, useLoaderData } from "@remix-run/react";
-import { serialize } from "cookie";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { CredentialsScreen } from "~/components/auth/CredentialsScreen";
@@ -18,8 +17,9 @@ import {
   type RegistrationSlug,
 } from "~/components/auth/forms";
 import { localPath } from "~/components/paths";
-import { env, isProduction } from "~/env.server";
-import { REDIRECT_URL_COOKIE, afterAuthTarget, callerOf, sessionCookies, signedInRedirect } from "~/loaders/auth-session.server";
+import { env } from "~/env.server";
+import { COOKIES, clearCookie } from "~/lib/cookies.server";
+import { afterAuthTarget, callerOf, sessionCookies, signedInRedirect } from "~/loaders/auth-session.server";
 import { afterAction, pageAction } from "~/forms/action.server";
 import { type PageContext, pageLoader } from "~/loaders/guards.server";
 import { safeReturnPath } from "~/loaders/return-to";
@@ -30,6 +30,7 @@ import { errorCode } from "~/services/auth.server";
 import { UpstreamError } from "~/services/http.server";
 import { log } from "~/services/log.server";
 import { seoMeta } from "~/seo";
+import { notFound } from "~/lib/responses.server";
 
 /**
  * registration/{type?} (SPEC §2, §3, §5): fast (e-mail), phone, full and one-click sign-up.
@@ -37,8 +38,6 @@ import { seoMeta } from "~/seo";
  * language root. A one-click player sees the generated login and password once, with three ways
  * to keep them; anyone whose e-mail or phone must be confirmed continues to user/accountverify.
  */
-
-const notFound = () => new Response("Not Found", { status: 404 });
 
 function refuseUnlessOpen(ctx: PageContext) {
   const { config, url } = ctx.site;
@@ -82,8 +81,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
   return defaultShouldRevalidate;
 };
 
-const clearedTarget = () =>
-  serialize(REDIRECT_URL_COOKIE, "", { path: "/", httpOnly: true, sameSite: "lax", secure: isProduction, maxAge: 0, expires: new Date(0) });
+const clearedTarget = () => clearCookie(COOKIES.redirectUrl);
 
 type FieldErrors = Record<string, string[]>;
 
@@ -273,7 +271,6 @@ async function credentialsEmail(ctx: PageContext, value: z.output<typeof credent
   }
   return data(credentialsScreen(formData, { result: submission.reply({ resetForm: true, hideFields }), sent: true, to: value.email }));
 }
-
 
 export default function Registration() {
   const page = useLoaderData<typeof loader>();

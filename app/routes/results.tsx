@@ -9,6 +9,7 @@ import { sportsContext } from "~/loaders/sports.server";
 import { getResultDates, getResults } from "~/services/sports.server";
 import { seoMeta } from "~/seo";
 import sportsStyles from "~/styles/sports.css";
+import { notFound } from "~/lib/responses.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];
 
@@ -21,7 +22,7 @@ const PAGE = 50;
 export const loader = (args: LoaderFunctionArgs) =>
   pageLoader(args, "results", async (ctx) => {
     const type = args.params.type;
-    if (type !== undefined && type !== "live" && type !== "zone") throw new Response("Not Found", { status: 404 });
+    if (type !== undefined && type !== "live" && type !== "zone") throw notFound();
     const q = ctx.site.url.searchParams;
     const date = /^\d{4}-\d{2}-\d{2}$/.test(q.get("date") ?? "") ? q.get("date") : null;
     const sport = /^\d{1,9}$/.test(q.get("sport") ?? "") ? Number(q.get("sport")) : null;

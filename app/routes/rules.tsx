@@ -5,15 +5,16 @@ import { pageLoader } from "~/loaders/guards.server";
 import { pageSeo } from "~/loaders/seo.server";
 import { getRules } from "~/services/content.server";
 import { seoMeta } from "~/seo";
+import { notFound } from "~/lib/responses.server";
 
 /** rules/{ruleGroup}/{chapter?} (feature route 47): the betting rules, a group at a time. */
 export const loader = (args: LoaderFunctionArgs) =>
   pageLoader(args, "rules", async (ctx) => {
     const { params, request } = args;
   const rules = await getRules(Number(params.ruleGroup), ctx.site.lng, request.signal);
-  if (!rules) throw new Response("Not Found", { status: 404 });
+  if (!rules) throw notFound();
   const chapter = params.chapter ? rules.chapters.find((c) => c.id === Number(params.chapter)) : undefined;
-  if (params.chapter && !chapter) throw new Response("Not Found", { status: 404 });
+  if (params.chapter && !chapter) throw notFound();
   const seo = await pageSeo(ctx.site, { titleKey: "rules.title" });
   return {
     lng: ctx.site.lng,

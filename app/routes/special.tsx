@@ -16,10 +16,9 @@ import { groupGames } from "~/sports/filters";
 import { isLiveStatus } from "~/sports/model";
 import { SPECIAL_NAMES, resolveSpecial } from "~/sports/specials";
 import sportsStyles from "~/styles/sports.css";
+import { notFound } from "~/lib/responses.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];
-
-const notFound = () => new Response("Not Found", { status: 404 });
 
 /**
  * Championship-special pages (SPEC §2): /{lng}/{special} (fixtures and table),

@@ -19,10 +19,9 @@ import { type Section, isFinishedStatus, isLiveStatus } from "~/sports/model";
 import { pollIntervalMs } from "~/sports/polling";
 import { parseIdSlug } from "~/sports/slug";
 import sportsStyles from "~/styles/sports.css";
+import { notFound } from "~/lib/responses.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];
-
-const notFound = () => new Response("Not Found", { status: 404 });
 
 /**
  * /{lng}/{live|line}/{sport}/{champ}/{game}: one game with every market, grouped; live games

@@ -18,10 +18,10 @@ import type { Section } from "~/sports/model";
 import { pollIntervalMs } from "~/sports/polling";
 import { parseIdSlug } from "~/sports/slug";
 import sportsStyles from "~/styles/sports.css";
+import { notFound } from "~/lib/responses.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];
 
-const notFound = () => new Response("Not Found", { status: 404 });
 /** Games a list shows at first; "show more" adds as many again (a whole line would be thousands). */
 const PAGE_SIZE = 80;
 

@@ -9,6 +9,7 @@ import { sportsContext } from "~/loaders/sports.server";
 import { getChampionship, getChampionships, getHeadToHead, getStandings } from "~/services/sports.server";
 import { seoMeta } from "~/seo";
 import sportsStyles from "~/styles/sports.css";
+import { notFound } from "~/lib/responses.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];
 
@@ -28,7 +29,7 @@ export const loader = (args: LoaderFunctionArgs) => {
     const champs = await getChampionships(sportId, args.request.signal);
     const champId = digits(q.get("champ")) ?? champs.championships.find((c) => c.isTop)?.id ?? champs.championships[0]?.id ?? null;
     const [standings, champ] = champId ? await Promise.all([getStandings(champId, args.request.signal), getChampionship(champId, args.request.signal)]) : [null, null];
-    if (champId && (!standings || !champ)) throw new Response("Not Found", { status: 404 });
+    if (champId && (!standings || !champ)) throw notFound();
     const team1 = digits(q.get("team1"));
     const team2 = digits(q.get("team2"));
     const h2h = team1 && team2 && team1 !== team2 ? await getHeadToHead(team1, team2, args.request.signal) : null;

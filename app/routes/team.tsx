@@ -11,6 +11,7 @@ import { getTeam } from "~/services/sports.server";
 import { seoMeta } from "~/seo";
 import { groupGames } from "~/sports/filters";
 import sportsStyles from "~/styles/sports.css";
+import { notFound } from "~/lib/responses.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];
 
@@ -19,7 +20,7 @@ export const loader = (args: LoaderFunctionArgs) =>
   pageLoader(args, "team", async (ctx) => {
     const teamId = Number(args.params.teamId);
     const [team, sc] = await Promise.all([getTeam(teamId, args.request.signal), sportsContext(ctx.site.lng, "line")]);
-    if (!team) throw new Response("Not Found", { status: 404 });
+    if (!team) throw notFound();
     const seo = await pageSeo(ctx.site, { titleKey: ctx.meta.titleKey });
     return {
       lng: ctx.site.lng,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { withAccessToken } from "./auth.server";
 import { callUpstream, UpstreamError } from "./http.server";
+import { notFound } from "~/lib/responses.server";
 
 /**
  * The platform's admin API (/admin-api/v1) behind the ops console. Every call carries the ops
@@ -106,7 +107,7 @@ export const setRedirectRuleActive = (token: string, id: number, active: boolean
 /** A rule that is already gone answers 404, as its page does (not a 500 from the action). */
 export const deleteRedirectRule = (token: string, id: number) =>
   admin(token, { path: `/redirect-rules/${id}`, method: "DELETE", schema: z.object({ ok: z.literal(true) }) }).catch((error: unknown) => {
-    if (error instanceof UpstreamError && error.status === 404) throw new Response("Not Found", { status: 404 });
+    if (error instanceof UpstreamError && error.status === 404) throw notFound();
     throw error;
   });
 export const validateRedirectRule = (token: string, input: RuleInput & { id?: number }) =>

@@ -25,6 +25,8 @@ describe("platform_type with a mobile site configured", () => {
     expect(desktop.status).toBe(200);
     const cookie = desktop.headers.getSetCookie().find((c) => c.startsWith("platform_type=desktop"));
     expect(cookie).toBeTruthy();
+    // Every cookie of the table is Secure on an https (or production) site; this one once lacked it.
+    expect(cookie).toMatch(/; Secure/);
     expect((await get("/ru", { "user-agent": iphone, cookie: cookie!.split(";")[0]! })).status).toBe(200);
   });
 

@@ -22,11 +22,12 @@ import {
   validateRedirectRule,
 } from "~/services/admin.server";
 import { UpstreamError } from "~/services/http.server";
+import { notFound } from "~/lib/responses.server";
 
 /** The id in the URL, or null for a new rule; anything else is a 404. */
 function ruleId(params: { id?: string }): number | null {
   if (params.id === undefined) return null;
-  if (!/^\d{1,9}$/.test(params.id)) throw new Response("Not Found", { status: 404 });
+  if (!/^\d{1,9}$/.test(params.id)) throw notFound();
   return Number(params.id);
 }
 
@@ -38,7 +39,7 @@ export async function loader(args: LoaderFunctionArgs) {
     try {
       rule = await getRedirectRule(ops.token, id);
     } catch (error) {
-      if (error instanceof UpstreamError && error.status === 404) throw new Response("Not Found", { status: 404 });
+      if (error instanceof UpstreamError && error.status === 404) throw notFound();
       throw error;
     }
   }
@@ -63,7 +64,7 @@ export const action = (args: ActionFunctionArgs) =>
     async ({ ctx: ops, value, submission }) => {
       const id = ruleId(args.params);
       if (value.intent === "delete") {
-        if (id === null) throw new Response("Not Found", { status: 404 });
+        if (id === null) throw notFound();
         await deleteRedirectRule(ops.token, id);
         throw redirect("/ops/redirects");
       }

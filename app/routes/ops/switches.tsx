@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
-import type { TFunction } from "i18next";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -14,6 +13,7 @@ import { opsAction } from "~/forms/action.server";
 import { opsTitle, requireOps } from "~/loaders/ops.server";
 import { type AdminError, type Switch, type SwitchKey, adminError, adminErrorKey, getSwitches, setSwitch, switchKeys } from "~/services/admin.server";
 import { type Maintenance, maintenanceSchema } from "~/services/site-config";
+import { messageWithValue, translate } from "~/lib/messages";
 
 // ---------------------------------------------------------------------------------------------
 // Times: the inputs are datetime-local in the site's time zone (config defaultTimeZone, whole
@@ -35,12 +35,6 @@ function localInputToIso(local: string, tz: number): string | null {
 function utcOffset(tz: number): string {
   const hours = Math.trunc(tz);
   return `UTC${hours >= 0 ? "+" : "−"}${Math.abs(hours)}`;
-}
-
-/** Messages are dictionary keys; "key::value" carries a value for the message's {{value}}. */
-function translate(t: TFunction, message: string): string {
-  const at = message.indexOf("::");
-  return at < 0 ? t(message) : t(message.slice(0, at), { value: message.slice(at + 2) });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -119,7 +113,7 @@ const listField = <T,>(separator: RegExp, check: (item: string) => boolean, badK
       }
       const bad = list.find((item) => !check(item));
       if (bad !== undefined) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${badKey}::${bad.slice(0, 100)}` });
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: messageWithValue(badKey, bad.slice(0, 100)) });
         return z.NEVER;
       }
       return list.map(convert);

@@ -10,17 +10,12 @@ import { z } from "zod";
 import { opsAction } from "~/forms/action.server";
 import { opsTitle, requireOps } from "~/loaders/ops.server";
 import { type AdminError, adminError, adminErrorKey, importRules, listRedirectRules } from "~/services/admin.server";
+import { messageWithValue, translate } from "~/lib/messages";
 
 /** Largest import the form takes (a few thousand rules). */
 const MAX_IMPORT_CHARS = 2_000_000;
 /** The import's body limit: the text box or a file of that many characters (UTF-8, up to 4 bytes each). */
 const MAX_IMPORT_BYTES = MAX_IMPORT_CHARS * 4 + 64 * 1024;
-
-/** Messages are dictionary keys; "key::value" carries a value for the message's {{value}}. */
-function translate(t: (key: string, options?: Record<string, unknown>) => string, message: string): string {
-  const at = message.indexOf("::");
-  return at < 0 ? t(message) : t(message.slice(0, at), { value: message.slice(at + 2) });
-}
 
 /** The rules of an export file ({ rules: [...] }) or a bare array of rules. */
 function rulesOf(text: string, ctx: z.RefinementCtx): unknown[] {
@@ -28,7 +23,7 @@ function rulesOf(text: string, ctx: z.RefinementCtx): unknown[] {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `ops.transfer.errors.invalidJson::${(error as Error).message}` });
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: messageWithValue("ops.transfer.errors.invalidJson", (error as Error).message) });
     return z.NEVER;
   }
   const rules = Array.isArray(parsed) ? parsed : (parsed as { rules?: unknown } | null)?.rules;

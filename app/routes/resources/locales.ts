@@ -1,13 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { resources } from "~/i18n/dictionaries.server";
 import { isSupportedLanguage } from "~/i18n/languages";
+import { notFound } from "~/lib/responses.server";
 
 /** GET /locales/:lng/:ns.json: one dictionary, for the browser's i18next. */
 export function loader({ params, request }: LoaderFunctionArgs) {
   const { lng } = params;
   const ns = params.file?.replace(/\.json$/, "");
   if (!isSupportedLanguage(lng) || ns !== "common") {
-    return new Response("Not Found", { status: 404 });
+    return notFound();
   }
   // A versioned URL (`?v=<build>`) never changes, so it may be cached for good.
   const versioned = new URL(request.url).searchParams.has("v");
