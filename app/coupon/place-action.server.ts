@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { isProduction } from "~/env.server";
+import { COOKIES, clearCookie } from "~/lib/cookies.server";
 import { pageAction } from "~/forms/action.server";
 import { getT } from "~/i18n/dictionaries.server";
 import { safeReturnPath } from "~/loaders/return-to";
@@ -16,7 +16,6 @@ import {
 import { log } from "~/services/log.server";
 import { formatMoney, parseAmountInput } from "./amount-input";
 import { COUPON_TYPE } from "./constants";
-import { clearCouponCookie } from "./cookie-codec.server";
 import { type CouponView, couponViews } from "./coupon-view.server";
 import { currencyDefaults } from "./currency-defaults";
 import { type PlaceForm, type RefusalOffer, decodeSelections, placeFormSchema, platformChangeCoefAction, refusalOffer } from "./place";
@@ -129,7 +128,7 @@ export function placeCouponAction(args: ActionFunctionArgs) {
         }
         const coupons = await placeCoupon(user.token, value.key, body);
         log.info("bets.placed", { userId: user.id, couponIds: coupons.map((c) => c.id), state: coupons[0]!.state });
-        const clear = { "Set-Cookie": clearCouponCookie({ secure: isProduction }), "Cache-Control": "no-store" };
+        const clear = { "Set-Cookie": clearCookie(COOKIES.coupon), "Cache-Control": "no-store" };
         if (value.js) return data({ kind: "placed", coupons: await couponViews(coupons, lng), echo } satisfies PlaceAnswer as PlaceAnswer, { headers: clear });
         const more = coupons.length > 1 ? `?also=${coupons.slice(1).map((c) => c.id).join(".")}` : "";
         return redirect(`/${lng}/coupon/result/${coupons[0]!.id}${more}`, { headers: clear });
