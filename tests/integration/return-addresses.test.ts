@@ -43,14 +43,13 @@ function browser() {
 }
 
 /**
- * No form value carries the hostile address, and every link or form target that mentions it is
- * one of our pages that keeps it only inside its query (e.g. the language switcher keeping the
- * page's own URL).
+ * Every link, form target or form value that mentions the hostile address is one of our pages
+ * that keeps it only inside its query (the language switcher, the odds and coupon forms keeping
+ * the page's own URL to come back to: posted back, it is checked again).
  */
 function expectNoHostileLink(html: string) {
-  for (const [, attr, raw] of html.matchAll(/\b(href|action|value|content)="([^"]*evil\.example[^"]*)"/g)) {
+  for (const [, , raw] of html.matchAll(/\b(href|action|value|content)="([^"]*evil\.example[^"]*)"/g)) {
     const value = raw!.replaceAll("&amp;", "&");
-    expect(attr, `${attr}="${value}"`).not.toBe("value");
     const url = new URL(value, stack.siteUrl);
     expect(url.origin, value).toBe(new URL(stack.siteUrl).origin);
     expect(url.pathname, value).not.toContain("evil.example");
