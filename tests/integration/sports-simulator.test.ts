@@ -19,6 +19,9 @@ async function freshSports() {
   opened.push({ db, dir });
   await migrate(db.db);
   await db.db.transaction().execute((trx) => seedSports(trx, { seed: 7, now: NOW }));
+  // Paused before it starts: a running clock would catch up with the wall clock at start, and the
+  // two databases, started seconds apart, would not share one test clock.
+  await db.db.updateTable("sports_sim").set({ paused: true }).execute();
   const sports = createSportsService(db.db, { dbKind: "pglite", simulator: true, tickMs: 3_600_000, speed: 1, minLive: 40 });
   await sports.start();
   const sim = sports.simulator()!;
