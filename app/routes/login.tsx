@@ -131,7 +131,9 @@ async function signIn(request: Request, lng: string, submission: Submission<unkn
     if (e && (e.code === "captcha_required" || CAPTCHA_CODES.includes(e.captchaCode as (typeof CAPTCHA_CODES)[number]))) {
       return fail(e.captchaCode === 1008 ? "authErrors.captchaWrong" : "authErrors.captchaRequired", { captcha: true });
     }
-    if (e && errorKeys[e.code]) return fail(errorKeys[e.code]!, { status: e.code === "rate_limited" ? 429 : 400 });
+    // A visitor who had to solve a captcha still must on the next try: the wrong password is
+    // said in words, with a fresh captcha beside it (not a "captcha required" loop).
+    if (e && errorKeys[e.code]) return fail(errorKeys[e.code]!, { status: e.code === "rate_limited" ? 429 : 400, captcha: captchaToken !== null });
     log.error("login.failed", { error, step: v.step });
     return fail("authErrors.generic", { status: 503 });
   }

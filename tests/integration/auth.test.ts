@@ -109,6 +109,40 @@ describe("sign-in over plain forms", () => {
     expect(jar.get("user_token")).toBeTruthy();
   });
 
+  it("after a solved captcha and a wrong password, says wrong password and gives a fresh captcha", async () => {
+    await h.createUser({ email: "captcha-wrong@example.com", password: "Secret123" });
+    const jar = new CookieJar();
+    let html = "";
+    for (let i = 0; i < 4; i++) {
+      const res = await loginForm(jar, { uLogin: "captcha-wrong@example.com", uPassword: `wrong-${i}` });
+      html = await res.text();
+    }
+    const id = /name="captchaId" value="([^"]+)"/.exec(html)?.[1];
+    expect(id).toBeTruthy();
+    const res = await postForm(
+      stack.siteUrl,
+      "/en/login",
+      jar,
+      {
+        csrf: csrfToken(html),
+        formType: "login_password",
+        step: "credentials",
+        uLogin: "captcha-wrong@example.com",
+        uPassword: "still-wrong",
+        captchaId: id!,
+        captchaAnswer: await h.captchaAnswer(id!),
+      },
+      ipOf(jar)
+    );
+    expect(res.status).toBe(400);
+    const after = await res.text();
+    expect(after).toContain("The login or password is incorrect.");
+    const nextId = /name="captchaId" value="([^"]+)"/.exec(after)?.[1];
+    expect(nextId).toBeTruthy();
+    expect(nextId).not.toBe(id);
+    expect(jar.get("user_token")).toBeUndefined();
+  });
+
   it("keeps an open-redirect attempt in the return URL on the site", async () => {
     await h.createUser({ email: "return@example.com", password: "Secret123" });
     for (const evil of ["https://evil.example/", "//evil.example/x", "/\\evil.example"]) {
