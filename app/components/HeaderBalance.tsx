@@ -49,7 +49,7 @@ export function HeaderBalance({ lng, initial, isBot }: { lng: string; initial: B
 
   if (!balance) return null;
   return (
-    <a href={`/${lng}/office/history`} className="header-balance" data-testid="header-balance" aria-label={t("bets.balance")}>
+    <a href={`/${lng}/office/history`} className="header-balance" data-testid="header-balance">
       <span className="header-balance__label">{t("bets.balance")}</span>
       <b className="header-balance__amount" data-testid="header-balance-amount">
         {formatMoney(balance.available, balance.exponent, balance.currency, lng)}

@@ -63,8 +63,10 @@ export function GameRow({ game, ctx }: { game: GameView; ctx: ListContext }) {
           ))}
           {game.markets.length === 0 ? <span className="game-row__no-markets">{t("sports.noMarkets")}</span> : null}
         </div>
-        <Link to={href} className="game-row__more" aria-label={t("sports.allMarkets", { home: game.home.name, away: game.away.name })}>
+        {/* The name starts with the visible count (WCAG 2.5.3 label in name); the rest is for screen readers. */}
+        <Link to={href} className="game-row__more">
           +{more}
+          <span className="visually-hidden"> {t("sports.allMarkets", { home: game.home.name, away: game.away.name })}</span>
         </Link>
       </OutcomesForm>
     </li>
