@@ -9,7 +9,7 @@ import { waitForHydration } from "./helpers";
 
 let stack: Stack;
 test.beforeAll(async () => {
-  stack = await startStack({ platformEnv: { BET_LIVE_DELAY_MS: "2500" } });
+  stack = await startStack({ sports: true, platformEnv: { BET_LIVE_DELAY_MS: "2500" } });
 });
 test.afterAll(async () => {
   await stack?.stop();

@@ -24,6 +24,6 @@ test.describe("without the platform", () => {
 
     await stack.startPlatform();
     await page.getByRole("link", { name: "Refresh the page" }).click();
-    await expect(page.getByRole("heading", { name: "Up to 100% on your first deposit" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sports betting and casino online");
   });
 });
