@@ -154,13 +154,9 @@ export function requestHash(value: unknown): string {
 export async function houseAccountId(db: Db, purpose: HousePurpose, currency: string): Promise<number> {
   // Looked up each time (one indexed read): a cache per process would outlive a rolled-back
   // creation and mix up databases when one process opens several (the tests do).
-  const found = await db
-    .selectFrom("ledger_account")
-    .select("id")
-    .where("kind", "=", "house")
-    .where("purpose", "=", purpose)
-    .where("currency", "=", currency)
-    .executeTakeFirst();
+  const find = () =>
+    db.selectFrom("ledger_account").select("id").where("kind", "=", "house").where("purpose", "=", purpose).where("currency", "=", currency).executeTakeFirst();
+  const found = await find();
   if (found) return Number(found.id);
   const created = await sql<{ id: string | number }>`
     insert into ledger_account (kind, purpose, currency, no_negative, label)
@@ -169,13 +165,9 @@ export async function houseAccountId(db: Db, purpose: HousePurpose, currency: st
     returning id
   `.execute(db);
   if (created.rows[0]) return Number(created.rows[0].id);
-  const row = await db
-    .selectFrom("ledger_account")
-    .select("id")
-    .where("kind", "=", "house")
-    .where("purpose", "=", purpose)
-    .where("currency", "=", currency)
-    .executeTakeFirstOrThrow();
+  // Another transaction created it between our read and our insert.
+  const row = await find();
+  if (!row) throw new Error(`house account ${purpose}/${currency} vanished`);
   return Number(row.id);
 }
 
