@@ -24,6 +24,10 @@ describe("sports pages over HTTP", () => {
   let line: FeedGame[];
   beforeAll(async () => {
     stack = await startStack({ sports: true });
+    // A paused simulator keeps the games read here live (or on the line) for the whole file; a
+    // running one finishes some of them while the tests look for them on the pages.
+    const paused = await fetch(`${stack.platformUrl}/__test/sports/pause`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(paused.status).toBe(200);
     const feed = async (section: string) => ((await (await fetch(`${stack.platformUrl}/sports-api/feed/${section}`)).json()) as { games: FeedGame[] }).games;
     [live, line] = await Promise.all([feed("live"), feed("line")]);
   });
