@@ -1,6 +1,8 @@
 // Business constants of the betting coupon (SPEC §3, §4, §9). Named once here;
 // the site-wide app/constants.ts may re-export them.
 
+import { CHANGE_COEF_ACTION } from "../../betting-math/change-coef";
+
 /** Bet status ids (SPEC §4): the settlement state of one bet. */
 export const BET_STATUS_ID = {
   NOT_CALCULATED: -2,
@@ -34,12 +36,7 @@ export type NamedCouponTypeId = (typeof COUPON_TYPE)[keyof typeof COUPON_TYPE];
  * only the default (2); the meaning of 0 and 1 follows the usual bookmaker setting
  * "accept odds changes: never / when they rise / always".
  */
-export const CHANGE_COEF_ACTION = {
-  CONFIRM_EVERY_CHANGE: 0,
-  ACCEPT_INCREASE: 1,
-  ACCEPT_ANY_CHANGE: 2,
-} as const;
-export type ChangeCoefAction = (typeof CHANGE_COEF_ACTION)[keyof typeof CHANGE_COEF_ACTION];
+export { CHANGE_COEF_ACTION, type ChangeCoefAction } from "../../betting-math/change-coef";
 
 /** The system value never goes below 2 (SPEC §3, §4). */
 export const MIN_SYSTEM_VALUE = 2;
@@ -48,7 +45,7 @@ export const MIN_SYSTEM_VALUE = 2;
 export const COUPON_DEFAULTS = {
   tab: 1,
   typeId: COUPON_TYPE.SINGLE,
-  changeCoefAction: CHANGE_COEF_ACTION.ACCEPT_ANY_CHANGE,
+  changeCoefAction: CHANGE_COEF_ACTION.ACCEPT_HIGHER,
   systemValue: MIN_SYSTEM_VALUE,
   maxBetAmount: Number.POSITIVE_INFINITY,
 } as const;
