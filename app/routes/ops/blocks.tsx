@@ -6,10 +6,10 @@ import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "@
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
-import { formatDateTime } from "~/components/format";
+import { formatDateTime } from "~/lib/format";
 import { Pager } from "~/components/Pager";
 import { opsAction } from "~/forms/action.server";
-import { safeReturnPath } from "~/loaders/return-to";
+import { safeReturnPath } from "~/lib/return-to";
 import { opsTitle, requireOps } from "~/loaders/ops.server";
 import {
   type BlockRule,
