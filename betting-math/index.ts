@@ -4,3 +4,4 @@ export * from "./decimal";
 export * from "./coupon-math";
 export * from "./status";
 export * from "./settlement";
+export * from "./coupon-types";
