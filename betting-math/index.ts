@@ -5,3 +5,4 @@ export * from "./coupon-math";
 export * from "./status";
 export * from "./settlement";
 export * from "./change-coef";
+export * from "./coupon-types";

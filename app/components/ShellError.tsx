@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { RootData } from "~/root";
 import { ErrorPage, refusalMessage } from "./ErrorPage";
 import { DefaultLayout } from "./layouts";
-import { localPath } from "./paths";
+import { localPath } from "~/lib/paths";
 
 /** Route errors inside the site's shell: the header and footer stay, the page shows the status. */
 export function ShellError({ root }: { root: RootData }) {

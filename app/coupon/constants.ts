@@ -2,6 +2,7 @@
 // the site-wide app/constants.ts may re-export them.
 
 import { CHANGE_COEF_ACTION } from "../../betting-math/change-coef";
+import { COUPON_TYPE } from "../../betting-math/coupon-types";
 
 /** Bet status ids (SPEC §4): the settlement state of one bet. */
 export const BET_STATUS_ID = {
@@ -17,19 +18,9 @@ export const BET_STATUS_ID = {
 } as const;
 export type BetStatusId = (typeof BET_STATUS_ID)[keyof typeof BET_STATUS_ID];
 
-/**
- * Coupon types (SPEC §4). Any other type id is a block type: its bets are grouped
- * into blocks staked through amountByBlockId.
- */
-export const COUPON_TYPE = {
-  SINGLE: 0,
-  EXPRESS: 1,
-  /** With banker when a lobby block exists. */
-  SYSTEM: 2,
-  SYSTEM_STYLE: 4,
-  MULTIPLE_SINGLES: 9,
-} as const;
-export type NamedCouponTypeId = (typeof COUPON_TYPE)[keyof typeof COUPON_TYPE];
+/** Coupon types (SPEC §4): named in betting-math/ so the platform and the maths use the same names. */
+export { COUPON_TYPE };
+export type { NamedCouponTypeId } from "../../betting-math/coupon-types";
 
 /**
  * What to do when a coefficient changes before the coupon is accepted. SPEC §3 gives

@@ -20,9 +20,9 @@ import {
   siteRedirectFor,
 } from "./guard-rules";
 import { type RequestArgs, perRequest } from "./memo.server";
-import { requestCookies } from "./request.server";
-import { saveRedirectTarget } from "./auth-session.server";
-import { type SessionUser, getSessionUser, hasSessionToken } from "./session.server";
+import { requestCookies } from "~/lib/request.server";
+import { saveRedirectTarget } from "~/forms/sign-in.server";
+import { type SessionUser, getSessionUser, hasSessionToken } from "./session-user.server";
 import { type SiteContext, requireSite } from "./site.server";
 import { notFound } from "~/lib/responses.server";
 

@@ -2,7 +2,7 @@ import { COOKIES } from "~/lib/cookies.server";
 import { log } from "~/services/log.server";
 import { sessionCheck, termsStatus, userConfig } from "~/services/user.server";
 import { type RequestArgs, perRequest } from "./memo.server";
-import { requestCookies } from "./request.server";
+import { requestCookies } from "~/lib/request.server";
 
 /** SPEC §7 client cookie holding the session token. */
 export const USER_TOKEN_COOKIE = COOKIES.userToken.name;
