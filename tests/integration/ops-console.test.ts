@@ -294,7 +294,7 @@ describe("switches", () => {
 
   it("answers an unknown intent with a 400 and a translated message, and changes nothing", async () => {
     const before = await adminApi("/switches");
-    for (const fields of [{ intent: "dropEverything", hosts: "" }, { routes: "47" }]) {
+    for (const fields of [{ intent: "dropEverything", hosts: "" }, { routes: "47" }] as Array<Record<string, string>>) {
       const { res, html } = await submit("/ops/switches", fields);
       expect(res.status).toBe(400);
       // Shown on the page in words, not as a dictionary key.
