@@ -29,6 +29,8 @@ const envSchema = z
       .string()
       .regex(/^\d+(-\d+)?$/, "CONFIG_CACHE_SECONDS is N or MIN-MAX")
       .optional(),
+    // How long past its cache time a config copy is served while the config service is down (decision 020).
+    CONFIG_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
     // Headers (decision 024): CSP as report-only while a new policy is tried out.
     CSP_REPORT_ONLY: z.enum(["0", "1"]).default("0"),
     // Hosts (host[:port], comma-separated) the site answers besides PUBLIC_ORIGIN's.

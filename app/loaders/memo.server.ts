@@ -23,3 +23,19 @@ export function perRequest<T>(context: AppLoadContext, key: string, compute: () 
   }
   return value;
 }
+
+const deadlines = new WeakMap<AppLoadContext, number>();
+
+/**
+ * The one deadline of a page's guard calls (redirect rules, block check, session; decision
+ * 021): started by the first call that asks for it, the same instant for every later one of
+ * the request, so calls that go out together wait for one clock, not one each.
+ */
+export function requestDeadline(context: AppLoadContext, ms: number): number {
+  let at = deadlines.get(context);
+  if (at === undefined) {
+    at = Date.now() + ms;
+    deadlines.set(context, at);
+  }
+  return at;
+}

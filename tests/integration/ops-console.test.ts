@@ -268,6 +268,41 @@ describe("switches", () => {
     expect(await adminApi("/switches")).toEqual(before);
   });
 
+  it("a list form without its field saves nothing; an emptied field clears the list on purpose", async () => {
+    const set = await submit("/ops/switches", { intent: "urlsToRedirectTo404", paths: "/ops-it-kept" });
+    expect(set.res.status).toBe(302);
+    const before = await adminApi("/switches");
+    expect(before.urlsToRedirectTo404.value).toEqual(["/ops-it-kept"]);
+    for (const intent of ["urlsToRedirectTo404", "availableRoutes", "redirectAllowedHosts"]) {
+      const missing = await submit("/ops/switches", { intent });
+      expect(missing.res.status, intent).toBe(400);
+      expect(decode(missing.html), intent).toContain("The form could not be read. Please send it again from the page.");
+    }
+    expect(await adminApi("/switches")).toEqual(before);
+    const cleared = await submit("/ops/switches", { intent: "urlsToRedirectTo404", paths: "" });
+    expect(cleared.res.status).toBe(302);
+    expect((await adminApi("/switches")).urlsToRedirectTo404.value).toEqual([]);
+  });
+
+  it.each(["nan", "localhost", "127.0.0.1", "partner", "partner.123"])("refuses %s as an external redirect host", async (host) => {
+    const before = await adminApi("/switches");
+    const { res, html } = await submit("/ops/switches", { intent: "redirectAllowedHosts", hosts: `partner-it.example\n${host}` });
+    expect(res.status).toBe(400);
+    expect(decode(html)).toContain(`“${host}” is not a host name.`);
+    expect(await adminApi("/switches")).toEqual(before);
+  });
+
+  it("answers an unknown intent with a 400 and a translated message, and changes nothing", async () => {
+    const before = await adminApi("/switches");
+    for (const fields of [{ intent: "dropEverything", hosts: "" }, { routes: "47" }] as Array<Record<string, string>>) {
+      const { res, html } = await submit("/ops/switches", fields);
+      expect(res.status).toBe(400);
+      // Shown on the page in words, not as a dictionary key.
+      expect(decode(html)).toMatch(/role="alert">The request could not be processed\.</);
+    }
+    expect(await adminApi("/switches")).toEqual(before);
+  });
+
   it("previews the maintenance page and notice without saving", async () => {
     const before = await adminApi("/switches");
     const { res, html } = await submit("/ops/switches", {

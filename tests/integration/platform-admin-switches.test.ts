@@ -132,7 +132,7 @@ describe.each(databases)("platform admin API: switches and block rules on %s", (
 
       const hosts = await admin("PUT", "/switches/redirectAllowedHosts", { value: ["Partner.Example", " cdn.partner.example:8443 "] });
       expect(hosts.body.value).toEqual(["partner.example", "cdn.partner.example:8443"]);
-      for (const bad of ["https://x.example", "x.example/path", "", "-x.example", "a..b"]) {
+      for (const bad of ["https://x.example", "x.example/path", "", "-x.example", "a..b", "nan", "localhost", "127.0.0.1", "x.example.123"]) {
         await refused("PUT", "/switches/redirectAllowedHosts", { value: [bad] }, "invalid_value", "value");
       }
       await refused("PUT", "/switches/redirectAllowedHosts", { value: ["x.example", "X.example"] }, "invalid_value", "value");

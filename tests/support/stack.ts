@@ -17,6 +17,9 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** STACK_LOGS=1 lets a test's platform and site print their logs (debugging a failing test). */
+const QUIET = process.env.STACK_LOGS !== "1";
+
 export type DbKind = "pglite" | "postgres";
 
 /** The databases integration tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
@@ -88,13 +91,13 @@ export async function startStack(
   let site: Child | undefined;
   const platformUrl = `http://127.0.0.1:${platformPort}`;
   try {
-    platform = await startPlatform({ port: platformPort, env: platformEnv, quiet: true });
+    platform = await startPlatform({ port: platformPort, env: platformEnv, quiet: QUIET });
     site =
       options.site === false
         ? undefined
         : await startSite({
           port: sitePort,
-          quiet: true,
+          quiet: QUIET,
           env: {
             PLATFORM_URL: platformUrl,
             SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
@@ -119,7 +122,7 @@ export async function startStack(
       platform = undefined;
     },
     async startPlatform() {
-      platform = await startPlatform({ port: platformPort, env: platformEnv, quiet: true });
+      platform = await startPlatform({ port: platformPort, env: platformEnv, quiet: QUIET });
     },
     async stop() {
       await Promise.all([stop(site), stop(platform)]);
