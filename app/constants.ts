@@ -26,6 +26,8 @@ export const BALANCE_POLL = { times: 5, delayMs: 2_500 } as const;
  * (issue 11, decision 021).
  */
 export const GUARD_DEADLINE_MS = 3_000;
+/** The same for a form post (a bet, a password change): its sender waits for the answer anyway. */
+export const ACTION_GUARD_DEADLINE_MS = 10_000;
 
 // Caching
 export const CONFIG_CACHE_SECONDS = { min: 600, max: 900 } as const;

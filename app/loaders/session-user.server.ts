@@ -1,8 +1,7 @@
-import { GUARD_DEADLINE_MS } from "~/constants";
 import { COOKIES } from "~/lib/cookies.server";
 import { log } from "~/services/log.server";
 import { sessionCheck, termsStatus, userConfig } from "~/services/user.server";
-import { type RequestArgs, perRequest, requestDeadline } from "./memo.server";
+import { type RequestArgs, guardDeadline, perRequest } from "./memo.server";
 import { requestCookies } from "~/lib/request.server";
 
 /** SPEC §7 client cookie holding the session token. */
@@ -37,6 +36,17 @@ function beforeDeadline<T>(promise: Promise<T>, deadline: number): Promise<T> {
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
+/** Requests whose session lookup failed (not "no session": the platform did not answer in time). */
+const failedLookups = new WeakSet<object>();
+
+/**
+ * Whether this request carries a session token whose lookup failed. A page that needs sign-in
+ * answers "try again" then instead of sending a signed-in bettor to the login page.
+ */
+export function sessionLookupFailed(context: object): boolean {
+  return failedLookups.has(context);
+}
+
 /**
  * The signed-in user, or null: signed in exactly when the session check gives a user id
  * (SPEC §4). A failing check is logged and treated as signed out for this request (SPEC §8
@@ -48,7 +58,7 @@ export function getSessionUser({ request, context }: Pick<RequestArgs, "request"
   return perRequest(context, "session-user", async () => {
     const token = sessionToken(request);
     if (!token) return null;
-    const deadline = requestDeadline(context, GUARD_DEADLINE_MS);
+    const deadline = guardDeadline({ request, context });
     const lookup = async (): Promise<SessionUser | null> => {
       const userId = await sessionCheck(token, request.signal, deadline);
       if (userId === null) return null;
@@ -67,6 +77,7 @@ export function getSessionUser({ request, context }: Pick<RequestArgs, "request"
       return await beforeDeadline(lookup(), deadline);
     } catch (error) {
       log.warn("session.load_failed", { error });
+      failedLookups.add(context);
       return null;
     }
   });
