@@ -63,6 +63,12 @@ describe("maintenance", () => {
     expect(isMaintenanceNoticeDue(maintenance, new Date("2026-11-30T10:00:00Z"))).toBe(true);
     expect(isMaintenanceNoticeDue(maintenance, new Date("2026-12-01T04:00:00Z"))).toBe(false);
     expect(isMaintenanceNoticeDue({ ...maintenance, notify_started_at: null }, new Date("2026-11-30T10:00:00Z"))).toBe(false);
+    expect(isMaintenanceNoticeDue({ ...maintenance, notify_ended_at: null }, new Date("2026-11-30T10:00:00Z"))).toBe(false);
+  });
+  it("notices from the very millisecond the notice starts, and not one before", () => {
+    expect(isMaintenanceNoticeDue(maintenance, new Date("2026-11-30T00:00:00.000Z"))).toBe(true);
+    expect(isMaintenanceNoticeDue(maintenance, new Date("2026-11-29T23:59:59.999Z"))).toBe(false);
+    expect(isMaintenanceNoticeDue(maintenance, new Date("2026-12-01T03:59:59.999Z"))).toBe(true);
   });
   it("speaks Russian to az, kk, uk and ru and English to the rest", () => {
     for (const lng of ["az", "kk", "uk", "ru"]) expect(maintenancePageLanguage(lng)).toBe("ru");
@@ -78,6 +84,20 @@ describe("404 list and feature routes", () => {
     expect(isOnNotFoundList("/lotto/5", list)).toBe(false);
     expect(isOnNotFoundList("/casino/old/x/y", list)).toBe(true);
     expect(isOnNotFoundList("/casino/older", list)).toBe(false);
+  });
+  it("lets `/x/*` match `/x` itself, with or without its slash, but not `/xy`", () => {
+    const list = ["/casino/old/*"];
+    expect(isOnNotFoundList("/casino/old", list)).toBe(true);
+    expect(isOnNotFoundList("/casino/old/", list)).toBe(true);
+    expect(isOnNotFoundList("/casino/old/1", list)).toBe(true);
+    expect(isOnNotFoundList("/casino/oldies", list)).toBe(false);
+    expect(isOnNotFoundList("/casino", list)).toBe(false);
+  });
+  it("matches a listed root only at the root, and an empty list nothing", () => {
+    expect(isOnNotFoundList("/", ["/"])).toBe(true);
+    expect(isOnNotFoundList("/lotto", ["/"])).toBe(false);
+    expect(isOnNotFoundList("/lotto", ["/lotto/"])).toBe(true);
+    expect(isOnNotFoundList("/lotto", [])).toBe(false);
   });
   it("needs the route's feature number in availableRoutes", () => {
     expect(isFeatureRouteAvailable(undefined, [])).toBe(true);
@@ -128,6 +148,28 @@ describe("redirect answers", () => {
     expect(isCyclicRedirect({ url: "/ru/bonuses?x=1", reasons: [] }, here)).toBe(true);
     expect(isCyclicRedirect({ url: "/ru/promo", reasons: ["loop"] }, here)).toBe(true);
     expect(isCyclicRedirect({ url: "/ru/promo", reasons: [] }, here)).toBe(false);
+    expect(isCyclicRedirect({ url: null, reasons: [] }, here)).toBe(false);
+    expect(isCyclicRedirect({ url: "https://bet.example/ru/bonuses?x=1", reasons: [] }, here)).toBe(true);
+  });
+  it("does not take the same path with another query, or the same path on another site, for a cycle", () => {
+    expect(isCyclicRedirect({ url: "/ru/bonuses?x=2", reasons: [] }, here)).toBe(false);
+    expect(isCyclicRedirect({ url: "/ru/bonuses", reasons: [] }, here)).toBe(false);
+    expect(isCyclicRedirect({ url: "/ru/bonuses?x=1&y=1", reasons: [] }, here)).toBe(false);
+    expect(isCyclicRedirect({ url: "https://other.example/ru/bonuses?x=1", reasons: [] }, here)).toBe(false);
+    expect(isCyclicRedirect({ url: "https://bet.example:8443/ru/bonuses?x=1", reasons: [] }, here)).toBe(false);
+  });
+  it("refuses another port of our own host and a port the allow-list does not name", () => {
+    expect(isRedirectTargetAllowed("https://bet.example:8443/en", here, [])).toBe(false);
+    expect(isRedirectTargetAllowed("https://partner.example:8443/x", here, ["partner.example:443"])).toBe(false);
+    expect(isRedirectTargetAllowed("https://partner.example:8443/x", here, ["partner.example:8443"])).toBe(true);
+    expect(isRedirectTargetAllowed("https://sub.partner.example/x", here, ["partner.example"])).toBe(false);
+  });
+  it("refuses every scheme but http and https, even on an allowed or our own host", () => {
+    for (const url of ["ftp://partner.example/x", "data:text/html,hi", "file://partner.example/x", "ws://bet.example/ru", "javascript://bet.example/%0aalert(1)"]) {
+      expect(isRedirectTargetAllowed(url, here, ["partner.example"]), url).toBe(false);
+    }
+    expect(isRedirectTargetAllowed("http://partner.example/x", here, ["partner.example"])).toBe(true);
+    expect(isRedirectTargetAllowed("http://[broken", here, ["partner.example"])).toBe(false);
   });
   it("allows own paths and allow-listed hosts only", () => {
     expect(isRedirectTargetAllowed("/ru/promo", here, [])).toBe(true);
