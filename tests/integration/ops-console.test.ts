@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CookieJar, csrfToken, getPage, postForm } from "../support/forms";
-import { hooks } from "../support/hooks";
+import { eventually, hooks } from "../support/hooks";
 import { type Stack, startStack } from "../support/stack";
 
 // The ops console over HTTP, as a browser without JavaScript uses it: plain GETs and form posts
@@ -43,20 +43,6 @@ async function submit(path: string, fields: Record<string, string>, jar = opsJar
 
 /** The site's answer for a visitor (no cookies), redirects not followed. */
 const visit = (path: string) => fetch(`${stack.siteUrl}${path}`, { redirect: "manual", headers: EN });
-
-/** Polls until the check passes: the site learns of a change within ~2 s (allow 6 s). */
-async function eventually(check: () => Promise<void>, timeoutMs = 6_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-}
 
 async function adminApi(path: string) {
   const res = await fetch(`${stack.platformUrl}/admin-api/v1${path}`, { headers: { authorization: `Bearer ${opsToken}` } });
