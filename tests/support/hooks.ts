@@ -44,6 +44,11 @@ export function hooks(platformUrl: string) {
     fault: (fault: { path: string; mode: "down" | "slow" | "error" | "shape"; delayMs?: number; status?: number; remaining?: number }) =>
       call(platformUrl, "POST", "/__test/faults", fault),
     clearFaults: () => call(platformUrl, "DELETE", "/__test/faults"),
+    /**
+     * Stops the live simulator's clock: games read from the feed stay live (or on the line) while
+     * a test looks for them on the pages, and pages stop changing under a check.
+     */
+    pauseSimulator: () => call(platformUrl, "POST", "/__test/sports/pause", {}),
     hits: async (path: string) => ((await call(platformUrl, "GET", `/__test/hits?path=${encodeURIComponent(path)}`)) as { count: number }).count,
     resetHits: () => call(platformUrl, "DELETE", "/__test/hits"),
     /** Messages the fake SMS and e-mail senders "sent" to an address, newest first. */
