@@ -54,6 +54,18 @@ describe("safeReturnPath", () => {
     expect(safeReturnPath(short, FALLBACK)).toBe(`/ru/${"%D1%8F".repeat(10)}`);
   });
 
+  it("applies the cap to the address as given, even when it resolves to something short", () => {
+    const padded = `/en/${"./".repeat(MAX_RETURN_PATH)}live`;
+    expect(safeReturnPath(padded, FALLBACK)).toBe(FALLBACK);
+    expect(safeReturnPath("/en/./././live", FALLBACK)).toBe("/en/live");
+  });
+
+  it("refuses an address that names our own origin with a user name or password", () => {
+    expect(safeReturnPath("//user:secret@own-site.invalid/en", FALLBACK)).toBe(FALLBACK);
+    expect(safeReturnPath("//user@own-site.invalid/en", FALLBACK)).toBe(FALLBACK);
+    expect(safeReturnPath("//:secret@own-site.invalid/en", FALLBACK)).toBe(FALLBACK);
+  });
+
   it("drops the fragment but keeps an empty query's absence and a query's order", () => {
     expect(safeReturnPath("/en/live#", FALLBACK)).toBe("/en/live");
     expect(safeReturnPath("/en/live?b=2&a=1#x", FALLBACK)).toBe("/en/live?b=2&a=1");
