@@ -91,7 +91,7 @@ export function adminError(error: unknown): AdminError | null {
  * page says so in the ops user's language (`messageKey`, read by ShellError) instead of a bare
  * 500. A write that timed out may still land on the platform, so the message says to check.
  */
-export function adminUnavailable(): Response {
+function adminUnavailable(): Response {
   return json({ messageKey: "ops.errors.adminUnavailable" }, { status: 503, headers: { "Cache-Control": "no-store" } });
 }
 
