@@ -130,3 +130,46 @@ export async function startStack(
     },
   };
 }
+
+/** Two platform processes on one fresh PostgreSQL schema (the multi-process tests). */
+export interface PlatformPair {
+  urls: [string, string];
+  ports: [number, number];
+  /** Stops one of the two (0 or 1); the other keeps running. */
+  stopOne(which: 0 | 1): Promise<void>;
+  /** Stops both and drops the schema. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts two platforms with test hooks on one PostgreSQL schema (TEST_DATABASE_URL). `env` goes
+ * to both, `second` to the second only (e.g. a faster simulator tick); the sports catalogue is
+ * seeded only when asked for.
+ */
+export async function startPlatformPair(options: { sports?: boolean; env?: Record<string, string>; second?: Record<string, string> } = {}): Promise<PlatformPair> {
+  const database = freshDatabase("postgres");
+  const env = { ...database.env, NODE_ENV: "test", PLATFORM_TEST_HOOKS: "1", SPORTS_SEED: options.sports ? "on" : "off", ...options.env };
+  const ports: [number, number] = [await freePort(), await freePort()];
+  const children: Array<Child | undefined> = [];
+  try {
+    // One after the other: the first runs the migrations and seeds, the second finds them done.
+    children[0] = await startPlatform({ port: ports[0], env, quiet: true });
+    children[1] = await startPlatform({ port: ports[1], env: { ...env, ...options.second }, quiet: true });
+  } catch (error) {
+    await Promise.all(children.map((c) => stop(c)));
+    await database.drop();
+    throw error;
+  }
+  return {
+    urls: [`http://127.0.0.1:${ports[0]}`, `http://127.0.0.1:${ports[1]}`],
+    ports,
+    async stopOne(which) {
+      await stop(children[which]);
+      children[which] = undefined;
+    },
+    async stop() {
+      await Promise.all(children.map((c) => stop(c)));
+      await database.drop();
+    },
+  };
+}
