@@ -2,7 +2,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "public/build/**", "node_modules/**", ".data/**", "test-results/**", "playwright-report/**", "*.tmp.mjs"] },
+  { ignores: ["build/**", "public/build/**", "bench/peer/build/**", "bench/peer/public/build/**", "node_modules/**", ".data/**", "test-results/**", "playwright-report/**", "*.tmp.mjs"] },
   ...tseslint.configs.recommended,
   {
     files: ["**/*.{ts,tsx}"],

@@ -25,6 +25,7 @@ import { saveRedirectTarget } from "./auth-session.server";
 import { type SessionUser, getSessionUser, hasSessionToken } from "./session.server";
 import { type SiteContext, requireSite } from "./site.server";
 import { notFound } from "~/lib/responses.server";
+import { guardsTook } from "~/lib/server-timing.server";
 
 /**
  * The server guards of every page (DESIGN principle 1). A page's loader and action call
@@ -111,6 +112,15 @@ function blockReason({ request, context }: RequestArgs, site: SiteContext): Prom
 }
 
 export async function guardPage(args: RequestArgs, routeId: string): Promise<PageContext> {
+  const started = performance.now();
+  try {
+    return await guardChain(args, routeId);
+  } finally {
+    guardsTook(args.context, performance.now() - started);
+  }
+}
+
+async function guardChain(args: RequestArgs, routeId: string): Promise<PageContext> {
   const { request, params } = args;
   const meta = routeMeta(routeId);
   if (!meta) throw new Error(`guardPage: unknown route id "${routeId}"`);

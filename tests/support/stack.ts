@@ -70,13 +70,14 @@ export async function startStack(
     /** Seed the sports catalogue and run the live simulator (seconds of start-up; only where a test needs sports). */
     sports?: boolean;
     sitePort?: number;
+    platformPort?: number;
     siteEnv?: Record<string, string>;
     platformEnv?: Record<string, string>;
   } = {},
 ): Promise<Stack> {
   const db = options.db ?? "pglite";
   const database = freshDatabase(db);
-  const [platformPort, sitePort] = await Promise.all([freePort(), options.sitePort ?? freePort()]);
+  const [platformPort, sitePort] = await Promise.all([options.platformPort ?? freePort(), options.sitePort ?? freePort()]);
   const platformEnv = {
     ...database.env,
     NODE_ENV: "test",
