@@ -1,12 +1,10 @@
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { defaultNamespace } from "./i18n/languages";
-import { i18nServer, resources } from "./i18n/dictionaries.server";
+import { I18nextProvider } from "react-i18next";
+import { i18nFor } from "./i18n/dictionaries.server";
 import { HtmlStreamFixer } from "./lib/html-stream.server";
 import { NonceContext } from "./lib/nonce";
 import { renderClock, serverTimingHeader } from "./lib/server-timing.server";
@@ -49,16 +47,8 @@ export default async function handleRequest(
   const rootData = remixContext.staticHandlerContext.loaderData.root as { lng?: string } | undefined;
   const lng = rootData?.lng ?? languageWithoutConfig(request);
 
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({
-    lng,
-    ns: i18nServer.getRouteNamespaces(remixContext).concat(defaultNamespace),
-    defaultNS: defaultNamespace,
-    fallbackLng: "en",
-    resources,
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+  // The language's one shared instance (every namespace is in memory on the server).
+  const i18n = i18nFor(lng);
 
   // Bots get the complete page at once; people get the shell as soon as it is ready.
   const readyEvent = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";

@@ -63,8 +63,8 @@ export async function loader(args: LoaderFunctionArgs) {
   if (site.problem && site.problem.status >= 300 && site.problem.status < 400) throw site.problem;
 
   const isBot = isbot(request.headers.get("user-agent"));
-  const [t, content, user, [csrfToken, csrfCookie]] = await Promise.all([
-    getT(site.lng),
+  const t = getT(site.lng);
+  const [content, user, [csrfToken, csrfCookie]] = await Promise.all([
     getContentGroups(site.lng),
     getSessionUser(args),
     commitCsrfToken(request),

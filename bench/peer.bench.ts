@@ -47,7 +47,8 @@ const stack = await startStack({
   sports: true,
   sitePort: SITE_PORT,
   platformPort: PLATFORM_PORT,
-  siteEnv: cpuProf ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profDir}` } : {},
+  siteEnv: { SERVER_TIMING_CPU: "1" },
+  siteNodeArgs: cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : [],
 });
 const peer = spawn(join(root, "node_modules/.bin/remix-serve"), ["build/index.js"], {
   cwd: peerDir,

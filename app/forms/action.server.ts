@@ -2,12 +2,11 @@ import { type Submission, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { CSRFError } from "remix-utils/csrf/server";
 import type { z } from "zod";
 import { env } from "~/env.server";
 import { getT } from "~/i18n/dictionaries.server";
 import { translatedError as refusal } from "~/lib/responses.server";
-import { csrf } from "~/loaders/csrf.server";
+import { CSRFError, validateCsrf } from "~/loaders/csrf.server";
 import { type PageContext, guardPage } from "~/loaders/guards.server";
 import { type OpsContext, requireOps } from "~/loaders/ops.server";
 import { languageWithoutConfig } from "~/loaders/site.server";
@@ -78,7 +77,7 @@ export { type TranslatedError as Refusal, translatedError as refusal } from "~/l
  */
 export async function originRefusal(request: Request): Promise<{ status: number; message: string }> {
   log.warn("action.refused", { status: 403, reason: "origin", path: new URL(request.url).pathname });
-  const t = await getT(languageWithoutConfig(request));
+  const t = getT(languageWithoutConfig(request));
   return { status: 403, message: t("actions.foreignOrigin") };
 }
 
@@ -122,7 +121,7 @@ async function readBody(request: Request, max: number): Promise<Uint8Array<Array
 
 async function csrfValid(request: Request, formData: FormData): Promise<boolean> {
   try {
-    await csrf.validate(formData, request.headers);
+    await validateCsrf(formData, request.headers);
     return true;
   } catch (error) {
     if (error instanceof CSRFError) {

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
+import { env } from "~/env.server";
 
 /**
  * The `Server-Timing` header of every page and data request (issue 12), so anyone can see in the
@@ -30,28 +31,31 @@ const dur = (name: string, ms: number) => `${name};dur=${ms.toFixed(1)}`;
 /** The render's wall time and the CPU time the process spent meanwhile (its own, when alone). */
 export interface RenderTiming {
   ms: number;
-  cpuMs: number;
+  cpuMs?: number;
 }
+
+const withCpu = env.SERVER_TIMING_CPU === "1";
 
 /** Starts timing a render; the function it returns gives the timing so far. */
 export function renderClock(): () => RenderTiming {
   const wall = performance.now();
-  const cpu = process.cpuUsage();
+  const cpu = withCpu ? process.cpuUsage() : undefined;
   return () => {
-    const used = process.cpuUsage(cpu);
-    return { ms: performance.now() - wall, cpuMs: (used.user + used.system) / 1000 };
+    const used = cpu ? process.cpuUsage(cpu) : undefined;
+    return { ms: performance.now() - wall, cpuMs: used ? (used.user + used.system) / 1000 : undefined };
   };
 }
 
 /**
  * The header value once the loaders are done (`loadersDone` is when), plus the render if given.
- * `render-cpu` is the process's CPU time during the render: the render's own cost when the
- * request is alone (the peer bench measures it that way), more under load.
+ * `render-cpu` (with SERVER_TIMING_CPU=1) is the process's CPU time during the render: the
+ * render's own cost when the request is alone (the peer bench measures it that way).
  */
 export function serverTimingHeader(context: AppLoadContext | undefined, loadersDone: number, render?: RenderTiming): string {
   const timing = context ? timings.get(context) : undefined;
   const parts: string[] = [];
   if (timing) parts.push(dur("guards", timing.guards), dur("loader", loadersDone - timing.start));
-  if (render) parts.push(dur("render", render.ms), dur("render-cpu", render.cpuMs));
+  if (render) parts.push(dur("render", render.ms));
+  if (render?.cpuMs !== undefined) parts.push(dur("render-cpu", render.cpuMs));
   return parts.join(", ");
 }

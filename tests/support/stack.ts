@@ -72,6 +72,8 @@ export async function startStack(
     sitePort?: number;
     platformPort?: number;
     siteEnv?: Record<string, string>;
+    /** Flags for the site's node process (the peer bench's --cpu-prof). */
+    siteNodeArgs?: string[];
     platformEnv?: Record<string, string>;
   } = {},
 ): Promise<Stack> {
@@ -96,6 +98,7 @@ export async function startStack(
         : await startSite({
           port: sitePort,
           quiet: true,
+          nodeArgs: options.siteNodeArgs,
           env: {
             PLATFORM_URL: platformUrl,
             SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
