@@ -29,6 +29,7 @@ import { headerBalance } from "./loaders/balance.server";
 import { getSiteContext, languageWithoutConfig } from "./loaders/site.server";
 import { env } from "./env.server";
 import { useNonce } from "./lib/nonce";
+import type { RouteId } from "./route-ids";
 import { oneTapClientId } from "./services/auth.server";
 import { getContentGroups, NoSiteConfigError } from "./services/config.server";
 import stylesHref from "./styles/app.css";
@@ -141,7 +142,7 @@ function platformTypeCookie(url: URL): string[] {
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
 export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof loader>("root") as RootData | undefined;
+  return useRouteLoaderData<typeof loader>("root" satisfies RouteId) as RootData | undefined;
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -7,6 +7,7 @@ import { env } from "~/env.server";
 import { getT } from "~/i18n/dictionaries.server";
 import { translatedError as refusal } from "~/lib/responses.server";
 import { CSRFError, validateCsrf } from "~/loaders/csrf.server";
+import type { PageRouteId } from "~/route-ids";
 import { type PageContext, guardPage } from "~/loaders/guards.server";
 import { type OpsContext, requireOps } from "~/loaders/ops.server";
 import { languageWithoutConfig } from "~/loaders/site.server";
@@ -184,7 +185,7 @@ async function runAction<Ctx, S extends Schema, R, Invalid>(
  */
 export async function pageAction<S extends Schema, R, Invalid = { lastResult: SubmissionResult<string[]> }>(
   args: ActionFunctionArgs,
-  routeId: string,
+  routeId: PageRouteId,
   schema: SchemaOf<S>,
   handler: (input: ActionInput<PageContext, S>) => Promise<R>,
   options: ActionOptions<Invalid> = {},

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { env } from "~/env.server";
 import { AGE_REMEMBER_S, COOKIES, setCookie } from "~/lib/cookies.server";
+import type { PageRouteId } from "~/route-ids";
 import { type RouteMeta, routeMeta } from "~/route-meta";
 import { blockCheck } from "~/services/blocks.server";
 import { UpstreamError } from "~/services/http.server";
@@ -47,7 +48,7 @@ export interface PageContext {
   site: SiteContext;
   user: SessionUser | null;
   meta: RouteMeta;
-  routeId: string;
+  routeId: PageRouteId;
 }
 
 function skips(meta: RouteMeta, guard: NonNullable<RouteMeta["skip"]>[number]): boolean {
@@ -111,7 +112,7 @@ function blockReason({ request, context }: RequestArgs, site: SiteContext): Prom
   });
 }
 
-export async function guardPage(args: RequestArgs, routeId: string): Promise<PageContext> {
+export async function guardPage(args: RequestArgs, routeId: PageRouteId): Promise<PageContext> {
   const started = performance.now();
   try {
     return await guardChain(args, routeId);
@@ -120,7 +121,7 @@ export async function guardPage(args: RequestArgs, routeId: string): Promise<Pag
   }
 }
 
-async function guardChain(args: RequestArgs, routeId: string): Promise<PageContext> {
+async function guardChain(args: RequestArgs, routeId: PageRouteId): Promise<PageContext> {
   const { request, params } = args;
   const meta = routeMeta(routeId);
   if (!meta) throw new Error(`guardPage: unknown route id "${routeId}"`);
@@ -201,7 +202,7 @@ async function guardChain(args: RequestArgs, routeId: string): Promise<PageConte
  * Routes use it inside a function (`export const loader = (args) => pageLoader(args, ...)`),
  * so the browser build can drop the loader with its server-only imports.
  */
-export async function pageLoader<T>(args: LoaderFunctionArgs, routeId: string, load: (ctx: PageContext) => Promise<T>): Promise<T> {
+export async function pageLoader<T>(args: LoaderFunctionArgs, routeId: PageRouteId, load: (ctx: PageContext) => Promise<T>): Promise<T> {
   const ctx = await guardPage(args, routeId);
   try {
     return await load(ctx);
