@@ -6,3 +6,4 @@ export * from "./status";
 export * from "./settlement";
 export * from "./change-coef";
 export * from "./coupon-types";
+export * from "./bonus-bet";

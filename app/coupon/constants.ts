@@ -51,17 +51,8 @@ export const LIVE_GAME_STATUSES: readonly number[] = [2, 3];
  */
 export const LOBBY_BLOCK_ID = 0;
 
-/** Bonus bet conditions and coefficient (SPEC §4 Bet rules). */
-export const BONUS_BET = {
-  MIN_BETS: 3,
-  MIN_BET_COEF: 1.1,
-  EXCLUDED_MARKET_KIND: 7,
-  MIN_TOTAL_COEF: 1.01,
-  /** 1 + n/100 for 1 to 9 bets ... */
-  MAX_STEPPED_BET_COUNT: 9,
-  /** ... otherwise 1.1. */
-  COEF_BEYOND_STEPS: 1.1,
-} as const;
+/** Bonus bet conditions and coefficient (SPEC §4 Bet rules), shared with the platform. */
+export { BONUS_BET } from "../../betting-math/bonus-bet";
 
 /** The offered bonus bet shows in the coupon as a pseudo-bet with this id; deleting it sets manuallyDeletedBonusBet. */
 export const BONUS_BET_ID = "bonus-bet";

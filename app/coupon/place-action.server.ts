@@ -29,6 +29,8 @@ export interface PlaceEcho {
   changeCoefAction: number;
   bets: string;
   returnTo: string;
+  /** Sent as the bonus bet the coupon offered (SPEC §4). */
+  bonusBet: boolean;
 }
 
 export interface RefusalView {
@@ -54,6 +56,7 @@ function echoOf(value: PlaceForm, lng: string): PlaceEcho {
     amount: value.amount,
     changeCoefAction: value.changeCoefAction,
     bets: value.bets,
+    bonusBet: value.bonusBet === "1",
     returnTo: safeReturnPath(value.returnTo ?? null, `/${lng}/coupon`),
   };
 }
@@ -119,6 +122,7 @@ export function placeCouponAction(args: ActionFunctionArgs) {
             ...(isSingles && amount !== null && amount > 0 ? { amount } : {}),
           })),
           changeCoefAction: value.changeCoefAction,
+          ...(value.bonusBet === "1" && value.typeId === COUPON_TYPE.EXPRESS ? { isBonusBet: true } : {}),
         };
         if (isMax) {
           const max = await maxBetAmount(user.token, body);

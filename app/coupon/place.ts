@@ -60,6 +60,8 @@ export const placeFormSchema = z.object({
   amount: z.string().max(32),
   changeCoefAction: z.enum(["0", "1", "2"]).default("2").transform((v) => Number(v) as ChangeCoefAction),
   bets: z.string().max(2000),
+  /** The coupon offered the bonus bet and the bettor kept it (SPEC §4, decision 034). */
+  bonusBet: z.literal("1").optional(),
   /** Set by the browser after hydration: answer data instead of redirecting. */
   js: z.literal("1").optional(),
   returnTo: z.string().max(512).optional(),

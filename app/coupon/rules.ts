@@ -11,6 +11,7 @@ import {
   MIN_SYSTEM_VALUE,
   ONE_CLICK_CONFIRM_TITLE_KEY,
 } from "./constants";
+import { bonusBetCoef } from "../../betting-math/bonus-bet";
 import { binomial, expressCoef } from "./math";
 import { type Coupon, type CouponBet, type CouponConfig, type CouponSettings, getBetId } from "./model";
 
@@ -126,11 +127,7 @@ export type BonusBetRefusal =
 
 export type BonusBetOffer = { readonly ok: true; readonly coef: number } | { readonly ok: false; readonly reason: BonusBetRefusal };
 
-/** The bonus coef: 1 × (1 + n/100) for 1 to 9 bets, otherwise 1.1. */
-export function bonusBetCoef(betCount: number): number {
-  if (betCount >= 1 && betCount <= BONUS_BET.MAX_STEPPED_BET_COUNT) return (100 + betCount) / 100;
-  return BONUS_BET.COEF_BEYOND_STEPS;
-}
+export { bonusBetCoef };
 
 /**
  * Bonus bet: offered when the config allows it, the coupon is express, there are at

@@ -97,6 +97,7 @@ export const BET_REFUSAL_CODES = [
   "limit_reached",
   "insufficient_balance",
   "promo_invalid",
+  "bonus_bet_unavailable",
   "not_found",
 ] as const;
 export type BetRefusalCode = (typeof BET_REFUSAL_CODES)[number] | "unknown";
@@ -160,8 +161,10 @@ export interface PlaceBody {
   amount?: number;
   systemValue?: number;
   bets: { outcomeId: number; coef: number; isLive: boolean; isBanker?: boolean; amount?: number }[];
-  /** The platform's meaning (decision 018): 0 ask, 1 accept any change, 2 accept only higher. */
+  /** SPEC §3 changeCoefAction (betting-math/change-coef.ts): 0 ask, 1 accept any change, 2 accept only higher. */
   changeCoefAction: 0 | 1 | 2;
+  /** Placed as the bonus bet (an express the coupon offered it for; decision 034). */
+  isBonusBet?: boolean;
 }
 
 export async function getBalance(sessionToken: string, signal?: AbortSignal): Promise<Balance> {

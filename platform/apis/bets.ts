@@ -58,6 +58,8 @@ const couponSchema = z.object({
   exactCoef: coef.nullable().optional(),
   isDropOnScoreChange: z.boolean().default(false),
   promoCode: z.string().trim().max(32).nullable().optional(),
+  /** Placed as the bonus bet the coupon offered (SPEC §4, decision 034). */
+  isBonusBet: z.boolean().default(false),
 });
 
 const idempotencyKey = z.string().regex(/^[\x21-\x7e]{1,128}$/, "1 to 128 printable ASCII characters");
@@ -96,6 +98,7 @@ function toInput(body: z.infer<typeof couponSchema>): ParsedCoupon {
       exactCoef: body.exactCoef ?? null,
       isDropOnScoreChange: body.isDropOnScoreChange,
       promoCode: body.promoCode ? body.promoCode : null,
+      isBonusBet: body.isBonusBet,
     },
   };
 }

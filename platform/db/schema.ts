@@ -325,6 +325,7 @@ export interface BetCouponTable {
   stake_transfer_id: Int8;
   settlement_version: ColumnType<number, number | undefined, number>;
   is_drop_on_score_change: ColumnType<boolean, boolean | undefined, boolean>;
+  bonus_coef: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   settled_at: NullableTimestamp;
 }

@@ -4,10 +4,12 @@
 // Live coupons wait for a per-sport delay with their stake as a pending transfer.
 
 import { sql } from "kysely";
+import { bonusBetCoefHundredths, bonusBetShapeRefusal } from "../../betting-math/bonus-bet.ts";
 import { CHANGE_COEF_ACTION, type ChangeCoefAction, acceptsCoefChange } from "../../betting-math/change-coef.ts";
 import { type Ratio, maxStakeForWin, ratioToString, winForStake, winRatio } from "../../betting-math/coupon-math.ts";
 import { COUPON_TYPE, type CombinedCouponTypeId, type NamedCouponTypeId, isSystemType } from "../../betting-math/coupon-types.ts";
 import type { Db } from "../db/index.ts";
+import { loadSiteConfigValue } from "./site-config.ts";
 import { ACCOUNT_TYPE, HOUSE, LedgerError, createTransfer, houseAccountId, resolvePending } from "./ledger.ts";
 
 
@@ -43,6 +45,8 @@ export interface CouponInput {
   exactCoef: number | null;
   isDropOnScoreChange: boolean;
   promoCode: string | null;
+  /** Placed as the bonus bet of SPEC §4 (an express the site offered it for). */
+  isBonusBet: boolean;
 }
 
 export interface Refusal {
@@ -249,6 +253,24 @@ function planCoupons(input: CouponInput, coefs: number[]): PlannedCoupon[] {
   return [{ typeId: input.typeId, amount: input.amount, betIndexes: indexes, ratio, possibleWin: winForStake(input.amount, ratio) }];
 }
 
+/**
+ * The bonus coefficient (hundredths) of a coupon placed as the bonus bet, after the same checks
+ * the site made to offer it (betting-math/bonus-bet.ts) and the config's switch; throws Refused.
+ */
+async function bonusBetCoefFor(db: Db, input: CouponInput, selections: OutcomeState[], coefs: number[]): Promise<number> {
+  const features = await loadSiteConfigValue(db, "features", null);
+  if (!features?.bonusBet) refuse(422, "bonus_bet_unavailable", "The bonus bet is switched off", { reason: "bonus-bet-disabled" });
+  const reason = bonusBetShapeRefusal({ isExpress: input.typeId === COUPON_TYPE.EXPRESS, coefs, marketKinds: selections.map((s) => s.marketTypeId) });
+  if (reason) refuse(422, "bonus_bet_unavailable", "This coupon does not qualify for the bonus bet", { reason });
+  return bonusBetCoefHundredths(input.bets.length);
+}
+
+/** The plan with its coefficient and possible win multiplied by the bonus coefficient. */
+function withBonus(plan: PlannedCoupon, bonusCoef: number): PlannedCoupon {
+  const ratio = { numerator: plan.ratio.numerator * BigInt(bonusCoef), denominator: plan.ratio.denominator * 100n };
+  return { ...plan, ratio, possibleWin: winForStake(plan.amount, ratio) };
+}
+
 /** The largest stake for each planned coupon now: the type's maximum, the payout limits, the balance. */
 function maxStakeOf(plan: PlannedCoupon, limits: Limits, exposure: Map<number, number>, outcomeIds: number[], available: number, isBonus: boolean): number {
   let max = Math.min(isBonus ? Number.MAX_SAFE_INTEGER : limits.maxAmount, maxStakeForWin(limits.maxPayout, plan.ratio), available);
@@ -343,6 +365,9 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
         }
       }
 
+      const bonusCoef = input.isBonusBet ? await bonusBetCoefFor(trx, input, selections, coefs) : null;
+      if (bonusCoef !== null) plans[0] = withBonus(plans[0]!, bonusCoef);
+
       const isBonus = account.type === ACCOUNT_TYPE.bonus;
       const limits = await limitsFor(trx, account.currency, input.typeId);
       const outcomeIds = input.bets.map((b) => b.outcomeId);
@@ -404,6 +429,7 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
             change_coef_action: input.changeCoefAction,
             is_drop_on_score_change: input.isDropOnScoreChange,
             promo_code: promo ? input.promoCode!.toUpperCase() : null,
+            bonus_coef: bonusCoef,
             stake_transfer_id: moved.transfer.id,
           })
           .returning(["id", "created_at", "decide_at"])
@@ -669,6 +695,7 @@ export async function maxBetAmount(db: Db, userId: number, input: CouponInput): 
     const selections = checkSelections(input, states);
     const coefs = selections.map((s) => s.coef);
     const plans = planCoupons({ ...input, bets: input.bets.map((b) => ({ ...b, amount: b.amount ?? 0 })) }, coefs);
+    if (input.isBonusBet) plans[0] = withBonus(plans[0]!, await bonusBetCoefFor(db, input, selections, coefs));
     const limits = await limitsFor(db, account.currency, input.typeId);
     const outcomeIds = input.bets.map((b) => b.outcomeId);
     const exposure = await openExposure(db, userId, outcomeIds);

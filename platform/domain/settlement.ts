@@ -145,7 +145,7 @@ export async function settleCoupons(trx: Db, couponIds: number[], options: { rel
   if (!couponIds.length) return { coupons: 0, paid: 0 };
   const coupons = await trx
     .selectFrom("bet_coupon")
-    .select(["id", "account_id", "type_id", "system_value", "amount", "currency", "promo_code", "settlement_version"])
+    .select(["id", "account_id", "type_id", "system_value", "amount", "currency", "promo_code", "bonus_coef", "settlement_version"])
     .where(sql<boolean>`id = any(${couponIds}::bigint[])`)
     .where("state", "=", "open")
     .orderBy("account_id")
@@ -183,6 +183,9 @@ export async function settleCoupons(trx: Db, couponIds: number[], options: { rel
     });
     if (result.state !== "settled") continue;
     let payout = result.payout;
+    // The bonus bet (decision 034): a winning express whose every selection won is paid times its
+    // bonus coefficient, floored; a return or a half outcome takes the bonus away.
+    if (c.bonus_coef && list.every((s) => s.status_id === SELECTION_STATUS.win)) payout = Math.floor((payout * c.bonus_coef) / 100);
     // A promo boost adds its percent of the winnings (the payout above the stake), floored.
     const boost = c.promo_code ? (boosts.get(c.promo_code) ?? 0) : 0;
     if (boost && payout > Number(c.amount)) payout += Math.floor(((payout - Number(c.amount)) * boost) / 100);

@@ -114,6 +114,24 @@ describe("placing bets through the site without JavaScript", () => {
     expect(await balanceOf(player)).toBe(before - 5_000 - 3_000 - 2_000);
   });
 
+  it("places an express as the bonus bet the coupon offered; a slip that no longer qualifies is refused with a translated reason", async () => {
+    const games = await Promise.all([newGame(), newGame(), newGame()]);
+    const bets = games.map((g) => `${g.outcomes["1::1"]}:2.1:P`).join(",");
+    const bonus = await place(player, { typeId: "1", amount: "100", bonusBet: "1", bets });
+    expect(bonus.status).toBe(302);
+    // 100 × 2.1³ × 1.03 = 953.88
+    const { html } = await getPage(stack.siteUrl, bonus.headers.get("location")!, player);
+    expect(html).toContain("953.88");
+
+    const before = await balanceOf(player);
+    const two = await place(player, { typeId: "1", amount: "100", bonusBet: "1", bets: games.slice(0, 2).map((g) => `${g.outcomes["1::1"]}:2.1:P`).join(",") });
+    expect(two.status).toBe(422);
+    const twoHtml = await two.text();
+    expect(twoHtml).toContain('data-code="bonus_bet_unavailable"');
+    expect(twoHtml).toContain("no longer qualifies for the bonus bet");
+    expect(await balanceOf(player)).toBe(before);
+  });
+
   it("refuses with a typed, translated reason and moves no money", async () => {
     const game = await newGame();
     const outcome = game.outcomes["1::1"];

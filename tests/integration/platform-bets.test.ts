@@ -285,6 +285,26 @@ describe.each(databases)("bet API on %s", (db) => {
     await api.expectError("GET", "/web-api/bets/coupons/abc", { token: me.token }, 400, "bad_request");
   });
 
+  it("a bonus bet: an express of three paid times 1.03 when every selection wins; a coupon that does not qualify is refused", async () => {
+    const me = await bettor();
+    const games = [await newGame(), await newGame(), await newGame()];
+    const bets = games.map((g) => ({ outcomeId: g.outcomes["1::1"], coef: 2.1 }));
+    const res = await place(me.token, { accountId: me.accountId, typeId: 1, amount: 10_000, isBonusBet: true, bets });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // 2.1³ × 1.03 = 9.53883: the possible win the coupon showed is the one paid
+    expect(res.body.result.successCoupon).toMatchObject({ possibleWin: 95_388 });
+    for (const g of games) await api.expectOk("POST", `/__test/bets/games/${g.gameId}/finish`, { body: { home: 1, away: 0 } });
+    expect((await api.expectOk("GET", `/web-api/bets/coupons/${res.body.result.successCoupon.id}`, { token: me.token })).result.payout).toBe(95_388);
+
+    const two = [await newGame(), await newGame()].map((g) => ({ outcomeId: g.outcomes["1::1"], coef: 2.1 }));
+    const before = await balance(me.token);
+    const refused = await place(me.token, { accountId: me.accountId, typeId: 1, amount: 10_000, isBonusBet: true, bets: two });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toMatchObject({ code: "bonus_bet_unavailable" });
+    expect(await balance(me.token)).toEqual(before);
+    await audit();
+  });
+
   it("a promo code boosts a winning coupon's winnings once per bettor", async () => {
     const me = await bettor();
     const game = await newGame();

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { minorToInput } from "~/coupon/amount-input";
-import { clearCouponAtom, couponAccountAtom, couponAtom, couponSettingsAtom, setCouponAmountAtom } from "~/coupon/atoms";
+import { bonusBetOfferAtom, clearCouponAtom, couponAccountAtom, couponAtom, couponSettingsAtom, setCouponAmountAtom } from "~/coupon/atoms";
 import { COUPON_TYPE } from "~/coupon/constants";
 import type { CouponView } from "~/coupon/coupon-view.server";
 import { currencyDefaults } from "~/coupon/currency-defaults";
@@ -33,6 +33,8 @@ export function PlaceCoupon({ lng, returnTo, formId }: { lng: string; returnTo: 
   const coupon = useAtomValue(couponAtom);
   const settings = useAtomValue(couponSettingsAtom);
   const account = useAtomValue(couponAccountAtom);
+  // The coupon's coefficient includes an offered bonus bet, so the platform is asked to pay it.
+  const bonus = useAtomValue(bonusBetOfferAtom);
   const clear = useSetAtom(clearCouponAtom);
   const setAmount = useSetAtom(setCouponAmountAtom);
   const place = useFetcher<PlaceAnswer>();
@@ -55,6 +57,7 @@ export function PlaceCoupon({ lng, returnTo, formId }: { lng: string; returnTo: 
     body.set("amount", minorToInput(amount, exponent));
     body.set("changeCoefAction", String(settings.changeCoefAction));
     body.set("bets", encodeSelections(selections));
+    if (bonus.ok) body.set("bonusBet", "1");
     body.set("returnTo", returnTo);
     body.set("js", "1");
     return body;
@@ -168,6 +171,7 @@ export function PlaceCoupon({ lng, returnTo, formId }: { lng: string; returnTo: 
           {coupon.typeId === COUPON_TYPE.SYSTEM ? <input type="hidden" name="systemValue" value={coupon.systemValue} /> : null}
           <input type="hidden" name="changeCoefAction" value={settings.changeCoefAction} />
           <input type="hidden" name="bets" value={encodeSelections(selections)} />
+          {bonus.ok ? <input type="hidden" name="bonusBet" value="1" /> : null}
           <input type="hidden" name="returnTo" value={returnTo} />
           <div className="coupon__place-buttons">
             <button type="submit" name="intent" value="max" className="button" disabled={busy} data-testid="coupon-max">

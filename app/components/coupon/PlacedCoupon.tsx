@@ -123,6 +123,7 @@ export function EchoFields({ echo, amount, bets, js }: { echo: PlaceEcho; amount
       <input type="hidden" name="amount" value={amount ?? echo.amount} />
       <input type="hidden" name="changeCoefAction" value={echo.changeCoefAction} />
       <input type="hidden" name="bets" value={bets ?? echo.bets} />
+      {echo.bonusBet ? <input type="hidden" name="bonusBet" value="1" /> : null}
       <input type="hidden" name="returnTo" value={echo.returnTo} />
       {js ? <input type="hidden" name="js" value="1" /> : null}
     </>
