@@ -53,7 +53,7 @@ export function PasswordField({
           {hint}
         </p>
       ) : null}
-      <FieldError id={field.errorId} errors={field.errors} />
+      <FieldError field={field} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { FieldError } from "~/components/form/Field";
 import { z } from "zod";
 import { BLOCK_REASONS } from "~/constants";
 import { formatDateTime } from "~/lib/format";
@@ -195,14 +196,6 @@ export default function Blocks() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: blockRuleForm }),
   });
-  const err = (name: keyof typeof fields) => {
-    const f = fields[name];
-    return f.errors?.length ? (
-      <p id={f.errorId} className="field__error" role="alert">
-        {t(f.errors[0]!)}
-      </p>
-    ) : null;
-  };
   const back = list.page > 1 ? `/ops/blocks?page=${list.page}` : "/ops/blocks";
 
   return (
@@ -237,12 +230,12 @@ export default function Blocks() {
                 </option>
               ))}
             </select>
-            {err("kind")}
+            <FieldError field={fields.kind} />
           </label>
           <label className="field">
             <span className="field__label">{t("ops.blocks.pattern")}</span>
             <input name={fields.pattern.name} defaultValue={(fields.pattern.initialValue as string | undefined) ?? ""} className="mono" required aria-describedby={`${fields.pattern.errorId} block-pattern-hint`} />
-            {err("pattern")}
+            <FieldError field={fields.pattern} />
           </label>
         </div>
         <ul id="block-pattern-hint" className="field__hint ops-hints">
@@ -259,7 +252,7 @@ export default function Blocks() {
               </option>
             ))}
           </select>
-          {err("reason")}
+          <FieldError field={fields.reason} />
         </label>
         <div className="field-grid">
           <label className="field">
@@ -271,18 +264,18 @@ export default function Blocks() {
                 </option>
               ))}
             </select>
-            {err("appliesTo")}
+            <FieldError field={fields.appliesTo} />
           </label>
           <label className="field">
             <span className="field__label">{t("ops.blocks.priority")}</span>
             <input name={fields.priority.name} type="number" min={-1000} max={1000} defaultValue={String(fields.priority.initialValue ?? "0")} />
-            {err("priority")}
+            <FieldError field={fields.priority} />
           </label>
         </div>
         <label className="field">
           <span className="field__label">{t("ops.blocks.note")}</span>
           <input name={fields.note.name} defaultValue={(fields.note.initialValue as string | undefined) ?? ""} maxLength={500} />
-          {err("note")}
+          <FieldError field={fields.note} />
         </label>
         {form.errors?.length ? (
           <p className="field__error" role="alert">

@@ -5,6 +5,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { FieldError } from "~/components/form/Field";
 import { endonyms, supportedLanguages } from "~/i18n/languages";
 import { z } from "zod";
 import { opsAction } from "~/forms/action.server";
@@ -131,14 +132,6 @@ export default function RedirectEdit() {
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: redirectRuleForm }),
   });
-  const err = (name: keyof typeof fields) => {
-    const f = fields[name];
-    return f.errors?.length ? (
-      <p id={f.errorId} className="field__error" role="alert">
-        {t(f.errors[0]!)}
-      </p>
-    ) : null;
-  };
   const languages = (fields.languages.initialValue as string[] | undefined) ?? [];
   const savedId = result && "savedId" in result ? result.savedId : null;
 
@@ -186,13 +179,13 @@ export default function RedirectEdit() {
           <span className="field__label">{t("ops.redirects.source")}</span>
           <input name={fields.source.name} defaultValue={fields.source.initialValue as string} className="mono" required placeholder="/promo/:slug" aria-describedby={fields.source.errorId} />
           <span className="field__hint">{t("ops.redirects.sourceHint")}</span>
-          {err("source")}
+          <FieldError field={fields.source} />
         </label>
         <label className="field">
           <span className="field__label">{t("ops.redirects.target")}</span>
           <input name={fields.target.name} defaultValue={fields.target.initialValue as string} className="mono" required placeholder="/bonuses/:slug" aria-describedby={fields.target.errorId} />
           <span className="field__hint">{t("ops.redirects.targetHint")}</span>
-          {err("target")}
+          <FieldError field={fields.target} />
         </label>
         <div className="field-grid">
           <label className="field">
@@ -204,12 +197,12 @@ export default function RedirectEdit() {
                 </option>
               ))}
             </select>
-            {err("code")}
+            <FieldError field={fields.code} />
           </label>
           <label className="field">
             <span className="field__label">{t("ops.redirects.priority")}</span>
             <input name={fields.priority.name} type="number" min={-1000} max={1000} defaultValue={String(fields.priority.initialValue ?? "0")} />
-            {err("priority")}
+            <FieldError field={fields.priority} />
           </label>
         </div>
         <fieldset className="field">
@@ -233,7 +226,7 @@ export default function RedirectEdit() {
         <label className="field">
           <span className="field__label">{t("ops.redirects.note")}</span>
           <textarea name={fields.note.name} defaultValue={fields.note.initialValue as string} rows={2} maxLength={500} />
-          {err("note")}
+          <FieldError field={fields.note} />
         </label>
         {form.errors?.length ? (
           <p className="field__error" role="alert">
