@@ -32,6 +32,20 @@ export function FormErrors({ id, errors, extra }: { id: string; errors: string[]
   );
 }
 
+/** A field's hint (where its aria-describedby points) and its translated error, under the control. */
+export function HintAndError({ field, hint }: { field: { id: string; errorId: string; errors?: string[] }; hint?: string }) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${field.id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError field={field} />
+    </>
+  );
+}
+
 type InputType = "email" | "password" | "text" | "tel" | "date" | "search";
 
 /** A labelled input bound to a conform field, with its translated error under it. */
@@ -88,12 +102,7 @@ export function TextField({
       ) : (
         input
       )}
-      {hint ? (
-        <p id={`${field.id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError field={field} />
+      <HintAndError field={field} hint={hint} />
     </div>
   );
 }

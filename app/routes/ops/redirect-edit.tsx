@@ -6,6 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FieldError } from "~/components/form/Field";
+import { RuleFormError, RulePriority, RuleSelect } from "~/components/form/RuleFields";
 import { endonyms, supportedLanguages } from "~/i18n/languages";
 import { z } from "zod";
 import { opsAction } from "~/forms/action.server";
@@ -188,22 +189,8 @@ export default function RedirectEdit() {
           <FieldError field={fields.target} />
         </label>
         <div className="field-grid">
-          <label className="field">
-            <span className="field__label">{t("ops.redirects.code")}</span>
-            <select name={fields.code.name} defaultValue={String(fields.code.initialValue ?? "301")}>
-              {redirectCodes.map((c) => (
-                <option key={c} value={c}>
-                  {t(`ops.redirects.codes.${c}`)}
-                </option>
-              ))}
-            </select>
-            <FieldError field={fields.code} />
-          </label>
-          <label className="field">
-            <span className="field__label">{t("ops.redirects.priority")}</span>
-            <input name={fields.priority.name} type="number" min={-1000} max={1000} defaultValue={String(fields.priority.initialValue ?? "0")} />
-            <FieldError field={fields.priority} />
-          </label>
+          <RuleSelect field={fields.code} label={t("ops.redirects.code")} choices={redirectCodes} labelKey={(c) => `ops.redirects.codes.${c}`} fallback="301" />
+          <RulePriority field={fields.priority} label={t("ops.redirects.priority")} />
         </div>
         <fieldset className="field">
           <legend className="field__label">{t("ops.redirects.languages")}</legend>
@@ -228,11 +215,7 @@ export default function RedirectEdit() {
           <textarea name={fields.note.name} defaultValue={fields.note.initialValue as string} rows={2} maxLength={500} />
           <FieldError field={fields.note} />
         </label>
-        {form.errors?.length ? (
-          <p className="field__error" role="alert">
-            {t(form.errors[0]!)}
-          </p>
-        ) : null}
+        <RuleFormError errors={form.errors} />
         {result && "detail" in result && typeof result.detail === "string" ? <p className="field__hint mono">{result.detail}</p> : null}
         <div className="form--row">
           <button type="submit" name="intent" value="save" className="button button--primary" disabled={busy}>
