@@ -54,16 +54,26 @@ export function StandingsTable({ rows, lng, compact = false }: { rows: readonly 
             </td>
             {compact ? null : (
               <td className="form-letters">
-                {r.form.map((f, i) => (
-                  <span key={i} className={`form-letter form-letter--${f}`}>
-                    {t(`statistic.formLetter.${f}`)}
-                  </span>
-                ))}
+                <FormLetters form={r.form} />
               </td>
             )}
           </tr>
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** A team's last results as letters (win, draw, loss), newest last; the statistic table and the team page. */
+export function FormLetters({ form }: { form: readonly string[] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {form.map((f, i) => (
+        <span key={i} className={`form-letter form-letter--${f}`}>
+          {t(`statistic.formLetter.${f}`)}
+        </span>
+      ))}
+    </>
   );
 }
