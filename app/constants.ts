@@ -20,9 +20,21 @@ export const REDIRECT_CHECK_RETRY = { times: 5, delayMs: 1_000 } as const;
 export const BLOCK_CHECK_RETRY = { times: 2, delayMs: 100 } as const;
 export const SESSION_CHECK_RETRY = { times: 2, delayMs: 1_500 } as const;
 export const BALANCE_POLL = { times: 5, delayMs: 2_500 } as const;
+/**
+ * One deadline for a page's guard calls (redirect rules, block check and the session lookup,
+ * which go out together): the retries above run inside it, then each falls back as SPEC §8 says
+ * (issue 11, decision 021).
+ */
+export const GUARD_DEADLINE_MS = 3_000;
+/** The same for a form post (a bet, a password change): its sender waits for the answer anyway. */
+export const ACTION_GUARD_DEADLINE_MS = 10_000;
 
 // Caching
 export const CONFIG_CACHE_SECONDS = { min: 600, max: 900 } as const;
+/** How long past its cache time a copy of the config is still served while it cannot be refreshed (decision 020). */
+export const CONFIG_STALE_SECONDS = 900;
+/** The pause before a failed background refresh of the config is tried again (decision 020). */
+export const CONFIG_REFRESH_RETRY_MS = 5_000;
 
 // Polling intervals
 export const POLL_DEFAULT_MS = 10_000;

@@ -23,12 +23,16 @@ const envSchema = z
     APP_ENV: z.enum(["development", "test", "staging", "production"]).optional(),
     MOBILE_SITE_ORIGIN: url.optional(),
     GUARDS: z.enum(["on", "off"]).default("on"),
+    // Server-Timing's render-cpu part (issue 12): off by default, as reading the CPU clock costs.
+    SERVER_TIMING_CPU: z.enum(["0", "1"]).default("0"),
     GOOGLE_ONE_TAP_SCRIPT_URL: url.optional(),
     TRUSTED_CLIENT_IP_HEADER: z.string().min(1).toLowerCase().optional(),
     CONFIG_CACHE_SECONDS: z
       .string()
       .regex(/^\d+(-\d+)?$/, "CONFIG_CACHE_SECONDS is N or MIN-MAX")
       .optional(),
+    // How long past its cache time a config copy is served while the config service is down (decision 020).
+    CONFIG_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
     // Headers (decision 024): CSP as report-only while a new policy is tried out.
     CSP_REPORT_ONLY: z.enum(["0", "1"]).default("0"),
     // Hosts (host[:port], comma-separated) the site answers besides PUBLIC_ORIGIN's.

@@ -1,6 +1,7 @@
 // Business constants of the betting coupon (SPEC §3, §4, §9). Named once here;
 // the site-wide app/constants.ts may re-export them.
 
+import { CHANGE_COEF_ACTION } from "../../betting-math/change-coef";
 import { COUPON_TYPE } from "../../betting-math/coupon-types";
 
 /** Bet status ids (SPEC §4): the settlement state of one bet. */
@@ -26,12 +27,7 @@ export type { NamedCouponTypeId } from "../../betting-math/coupon-types";
  * only the default (2); the meaning of 0 and 1 follows the usual bookmaker setting
  * "accept odds changes: never / when they rise / always".
  */
-export const CHANGE_COEF_ACTION = {
-  CONFIRM_EVERY_CHANGE: 0,
-  ACCEPT_INCREASE: 1,
-  ACCEPT_ANY_CHANGE: 2,
-} as const;
-export type ChangeCoefAction = (typeof CHANGE_COEF_ACTION)[keyof typeof CHANGE_COEF_ACTION];
+export { CHANGE_COEF_ACTION, type ChangeCoefAction } from "../../betting-math/change-coef";
 
 /** The system value never goes below 2 (SPEC §3, §4). */
 export const MIN_SYSTEM_VALUE = 2;
@@ -40,7 +36,7 @@ export const MIN_SYSTEM_VALUE = 2;
 export const COUPON_DEFAULTS = {
   tab: 1,
   typeId: COUPON_TYPE.SINGLE,
-  changeCoefAction: CHANGE_COEF_ACTION.ACCEPT_ANY_CHANGE,
+  changeCoefAction: CHANGE_COEF_ACTION.ACCEPT_HIGHER,
   systemValue: MIN_SYSTEM_VALUE,
   maxBetAmount: Number.POSITIVE_INFINITY,
 } as const;

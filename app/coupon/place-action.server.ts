@@ -18,7 +18,7 @@ import { formatMoney, parseAmountInput } from "./amount-input";
 import { COUPON_TYPE } from "./constants";
 import { type CouponView, couponViews } from "./coupon-view.server";
 import { currencyDefaults } from "./currency-defaults";
-import { type PlaceForm, type RefusalOffer, decodeSelections, placeFormSchema, platformChangeCoefAction, refusalOffer } from "./place";
+import { type PlaceForm, type RefusalOffer, decodeSelections, placeFormSchema, refusalOffer } from "./place";
 
 /** What the place form sent, echoed so a refusal can offer to send it again (changed). */
 export interface PlaceEcho {
@@ -71,7 +71,7 @@ export function placeCouponAction(args: ActionFunctionArgs) {
     async ({ ctx, value }) => {
       const lng = ctx.site.lng;
       const user = ctx.user!;
-      const t = await getT(lng);
+      const t = getT(lng);
       const echo = echoOf(value, lng);
       let currency = "RUB";
       let exponent = 2;
@@ -118,7 +118,7 @@ export function placeCouponAction(args: ActionFunctionArgs) {
             ...(value.typeId === COUPON_TYPE.SYSTEM && s.isBanker ? { isBanker: true } : {}),
             ...(isSingles && amount !== null && amount > 0 ? { amount } : {}),
           })),
-          changeCoefAction: platformChangeCoefAction(value.changeCoefAction),
+          changeCoefAction: value.changeCoefAction,
         };
         if (isMax) {
           const max = await maxBetAmount(user.token, body);

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { env } from "~/env.server";
 import { AGE_REMEMBER_S, COOKIES, setCookie } from "~/lib/cookies.server";
+import type { PageRouteId } from "~/route-ids";
 import { type RouteMeta, routeMeta } from "~/route-meta";
 import { blockCheck } from "~/services/blocks.server";
 import { UpstreamError } from "~/services/http.server";
@@ -19,18 +20,21 @@ import {
   platformTypeRedirect,
   siteRedirectFor,
 } from "./guard-rules";
-import { type RequestArgs, perRequest } from "./memo.server";
+import { type RequestArgs, guardDeadline, perRequest } from "./memo.server";
 import { requestCookies } from "~/lib/request.server";
 import { saveRedirectTarget } from "~/forms/sign-in.server";
-import { type SessionUser, getSessionUser, hasSessionToken } from "./session-user.server";
+import { type SessionUser, getSessionUser, hasSessionToken, sessionLookupFailed } from "./session-user.server";
 import { type SiteContext, requireSite } from "./site.server";
-import { notFound } from "~/lib/responses.server";
+import { notFound, translatedError } from "~/lib/responses.server";
+import { guardsTook } from "~/lib/server-timing.server";
 
 /**
  * The server guards of every page (DESIGN principle 1). A page's loader and action call
  * `guardPage(args, routeId)`; which guards apply is read from the route's meta in
  * app/route-table.mjs (`skip`, `auth`, `banLevels`, `feature`, `params`). Upstream calls are
- * memoised per request, so a page view makes each one once.
+ * memoised per request, so a page view makes each one once. The redirect rules, the block check
+ * and the session lookup go out together and share one deadline (GUARD_DEADLINE_MS, decision
+ * 021); their retries run in the time left, then each applies its SPEC §8 fallback.
  *
  * Order: language → maintenance → site redirects → redirect rules → platform type → block →
  * 404 list → feature route → params → sign-in → ban → terms.
@@ -46,7 +50,7 @@ export interface PageContext {
   site: SiteContext;
   user: SessionUser | null;
   meta: RouteMeta;
-  routeId: string;
+  routeId: PageRouteId;
 }
 
 function skips(meta: RouteMeta, guard: NonNullable<RouteMeta["skip"]>[number]): boolean {
@@ -64,13 +68,16 @@ function langPath(site: SiteContext, path: string): string {
   return path === "/" ? `/${site.lng}` : `/${site.lng}${path}`;
 }
 
-/** redirect-light for this URL; failures and wrong shapes are logged and mean "no redirect". */
+/**
+ * redirect-light for this URL; failures, a passed deadline and wrong shapes are logged and mean
+ * "no redirect" (SPEC §8: a redirect answer of the wrong shape is logged).
+ */
 function operatorRedirect({ request, context }: RequestArgs, site: SiteContext): Promise<{ code: number; url: string } | null> {
   return perRequest(context, "redirect-light", async () => {
     const here = `${site.url.pathname}${site.url.search}`;
     let answer;
     try {
-      answer = await redirectLight(here, request.signal);
+      answer = await redirectLight(here, request.signal, guardDeadline({ request, context }));
     } catch (error) {
       log.warn("redirect.check_failed", { url: here, error });
       return null;
@@ -89,8 +96,18 @@ function operatorRedirect({ request, context }: RequestArgs, site: SiteContext):
   });
 }
 
-/** The block check; a failure after its retries marks the site in maintenance (SPEC §8). */
-function blockReason({ request, context }: RequestArgs, site: SiteContext): Promise<number | null | "failed"> {
+/** A 4xx about the request itself; a time-out (408) or a busy API (429) is the API's trouble. */
+function isRefusalOfTheRequest(error: UpstreamError): boolean {
+  return error.kind === "http" && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+}
+
+/**
+ * The block check. An outage (no answer, a time-out, a 5xx or a wrong shape, after the retries
+ * that fit the deadline) marks maintenance (SPEC §8 "Block check fails"). A 4xx is the block
+ * API refusing the visitor's own request: the visitor gets a 400, and maintenance is not marked,
+ * or one odd URL would shut the site for that visitor (issue 11).
+ */
+function blockReason({ request, context }: RequestArgs, site: SiteContext): Promise<number | null | "outage" | "refused"> {
   return perRequest(context, "block", async () => {
     try {
       const answer = await blockCheck({
@@ -101,16 +118,30 @@ function blockReason({ request, context }: RequestArgs, site: SiteContext): Prom
         country: site.country,
         userAgent: request.headers.get("user-agent"),
         signal: request.signal,
+        deadline: guardDeadline({ request, context }),
       });
       return answer.displayTypeId;
     } catch (error) {
+      if (error instanceof UpstreamError && isRefusalOfTheRequest(error)) {
+        log.warn("block.check_refused", { status: error.status, error });
+        return "refused";
+      }
       log.error("block.check_failed", { error });
-      return "failed";
+      return "outage";
     }
   });
 }
 
-export async function guardPage(args: RequestArgs, routeId: string): Promise<PageContext> {
+export async function guardPage(args: RequestArgs, routeId: PageRouteId): Promise<PageContext> {
+  const started = performance.now();
+  try {
+    return await guardChain(args, routeId);
+  } finally {
+    guardsTook(args.context, performance.now() - started);
+  }
+}
+
+async function guardChain(args: RequestArgs, routeId: PageRouteId): Promise<PageContext> {
   const { request, params } = args;
   const meta = routeMeta(routeId);
   if (!meta) throw new Error(`guardPage: unknown route id "${routeId}"`);
@@ -150,7 +181,9 @@ export async function guardPage(args: RequestArgs, routeId: string): Promise<Pag
   }
 
   if (!skips(meta, "block")) {
-    if (reason === "failed") {
+    if (reason === "refused") throw await translatedError(400, "errors.badRequest", site.lng);
+    if (reason === "outage") {
+      // The mark is an outage's only: it lasts the cookie's 60 s (SPEC §4 keeps it an input).
       throw redirect(`/${site.lng}/maintenance`, {
         headers: {
           "Set-Cookie": setCookie(COOKIES.maintenance, "1"),
@@ -167,6 +200,10 @@ export async function guardPage(args: RequestArgs, routeId: string): Promise<Pag
   if (!isFeatureRouteAvailable(meta.feature, site.config.availableRoutes)) throw notFound();
   if (meta.params && !paramsAreValid(params, meta.params)) throw notFound();
 
+  if (meta.auth && !user && sessionLookupFailed(args.context)) {
+    // Signed in, but the platform did not confirm it in time: "try again", not the login page.
+    throw await translatedError(503, "errors.generic", site.lng);
+  }
   if (meta.auth && !user) {
     // Sign-in first; the page is saved as the target to come back to once (SPEC §4).
     const back = `${site.url.pathname}${site.url.search}`;
@@ -191,7 +228,7 @@ export async function guardPage(args: RequestArgs, routeId: string): Promise<Pag
  * Routes use it inside a function (`export const loader = (args) => pageLoader(args, ...)`),
  * so the browser build can drop the loader with its server-only imports.
  */
-export async function pageLoader<T>(args: LoaderFunctionArgs, routeId: string, load: (ctx: PageContext) => Promise<T>): Promise<T> {
+export async function pageLoader<T>(args: LoaderFunctionArgs, routeId: PageRouteId, load: (ctx: PageContext) => Promise<T>): Promise<T> {
   const ctx = await guardPage(args, routeId);
   try {
     return await load(ctx);

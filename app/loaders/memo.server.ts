@@ -1,4 +1,6 @@
+import { ACTION_GUARD_DEADLINE_MS, GUARD_DEADLINE_MS } from "~/constants";
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
+import { loadersStarted } from "~/lib/server-timing.server";
 
 /**
  * Per-request memo: every loader of one page view shares one result per key, so parallel
@@ -13,6 +15,8 @@ export type RequestArgs = Pick<LoaderFunctionArgs, "request" | "params" | "conte
 export function perRequest<T>(context: AppLoadContext, key: string, compute: () => Promise<T>): Promise<T> {
   let entries = store.get(context);
   if (!entries) {
+    // Every loader's first step is a memoised call (the site context), so this is their start.
+    loadersStarted(context);
     entries = new Map();
     store.set(context, entries);
   }
@@ -22,4 +26,30 @@ export function perRequest<T>(context: AppLoadContext, key: string, compute: () 
     entries.set(key, value);
   }
   return value;
+}
+
+const deadlines = new WeakMap<AppLoadContext, number>();
+
+/**
+ * The one deadline of a page's guard calls (redirect rules, block check, session; decision
+ * 021): started by the first call that asks for it, the same instant for every later one of
+ * the request, so calls that go out together wait for one clock, not one each.
+ */
+export function requestDeadline(context: AppLoadContext, ms: number): number {
+  let at = deadlines.get(context);
+  if (at === undefined) {
+    at = Date.now() + ms;
+    deadlines.set(context, at);
+  }
+  return at;
+}
+
+/**
+ * The guards' deadline for this request: a page read gets GUARD_DEADLINE_MS; a form post waits
+ * up to ACTION_GUARD_DEADLINE_MS, because giving up would throw away what the visitor sent (a
+ * bet, a password change) or send them to the maintenance page with it.
+ */
+export function guardDeadline({ request, context }: Pick<RequestArgs, "request" | "context">): number {
+  const isRead = request.method === "GET" || request.method === "HEAD";
+  return requestDeadline(context, isRead ? GUARD_DEADLINE_MS : ACTION_GUARD_DEADLINE_MS);
 }

@@ -1,7 +1,7 @@
 import { COOKIES } from "~/lib/cookies.server";
 import { log } from "~/services/log.server";
 import { sessionCheck, termsStatus, userConfig } from "~/services/user.server";
-import { type RequestArgs, perRequest } from "./memo.server";
+import { type RequestArgs, guardDeadline, perRequest } from "./memo.server";
 import { requestCookies } from "~/lib/request.server";
 
 /** SPEC §7 client cookie holding the session token. */
@@ -27,18 +27,42 @@ export function hasSessionToken(request: Request): boolean {
   return sessionToken(request) !== null;
 }
 
+/** Settles with the promise, or rejects once `deadline` (epoch ms) passes. */
+function beforeDeadline<T>(promise: Promise<T>, deadline: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("session lookup passed its deadline")), Math.max(0, deadline - Date.now()));
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/** Requests whose session lookup failed (not "no session": the platform did not answer in time). */
+const failedLookups = new WeakSet<object>();
+
+/**
+ * Whether this request carries a session token whose lookup failed. A page that needs sign-in
+ * answers "try again" then instead of sending a signed-in bettor to the login page.
+ */
+export function sessionLookupFailed(context: object): boolean {
+  return failedLookups.has(context);
+}
+
 /**
  * The signed-in user, or null: signed in exactly when the session check gives a user id
- * (SPEC §4). A failing check is logged and treated as signed out for this request.
+ * (SPEC §4). A failing check is logged and treated as signed out for this request (SPEC §8
+ * "Session or token load fails: logged"). The whole lookup (check, token, user config, terms)
+ * shares the page's guard deadline (decision 021), so a slow platform costs a page at most that
+ * long instead of the 18 s its retries and time-outs add up to.
  */
 export function getSessionUser({ request, context }: Pick<RequestArgs, "request" | "context">): Promise<SessionUser | null> {
   return perRequest(context, "session-user", async () => {
     const token = sessionToken(request);
     if (!token) return null;
-    try {
-      const userId = await sessionCheck(token, request.signal);
+    const deadline = guardDeadline({ request, context });
+    const lookup = async (): Promise<SessionUser | null> => {
+      const userId = await sessionCheck(token, request.signal, deadline);
       if (userId === null) return null;
-      const [config, terms] = await Promise.all([userConfig(token, request.signal), termsStatus(token, request.signal)]);
+      const [config, terms] = await Promise.all([userConfig(token, request.signal, deadline), termsStatus(token, request.signal, deadline)]);
       return {
         id: userId,
         token,
@@ -48,8 +72,12 @@ export function getSessionUser({ request, context }: Pick<RequestArgs, "request"
         ban_version: config.ban_version,
         termsChanged: terms.result,
       };
+    };
+    try {
+      return await beforeDeadline(lookup(), deadline);
     } catch (error) {
       log.warn("session.load_failed", { error });
+      failedLookups.add(context);
       return null;
     }
   });

@@ -15,6 +15,7 @@ export function blockCheck(input: {
   country: string | null;
   userAgent: string | null;
   signal?: AbortSignal;
+  deadline?: number;
 }): Promise<BlockAnswer> {
   return callUpstream({
     upstream: "blocks",
@@ -25,5 +26,6 @@ export function blockCheck(input: {
     schema: blockAnswerSchema,
     retry: BLOCK_CHECK_RETRY,
     signal: input.signal,
+    deadline: input.deadline,
   });
 }

@@ -2,7 +2,7 @@ import { type Server, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { STATUS_CANCELLED, STATUS_NETWORK_ERROR, UpstreamError, createHttpClient } from "./http.server";
+import { STATUS_CANCELLED, STATUS_NETWORK_ERROR, UpstreamError, createHttpClient, jitteredDelay } from "./http.server";
 
 // A real local HTTP server whose answers each test scripts; no fetch is mocked.
 type Script = (n: number, req: { url: string; method: string; body: string; headers: Record<string, unknown> }) => { status?: number; body?: string; delayMs?: number };
@@ -33,13 +33,16 @@ beforeEach(() => {
 });
 
 const sleeps: number[] = [];
-function client(baseUrl = base) {
+function client(baseUrl = base, realSleep = false) {
   const baseUrls = { web: baseUrl, bff: baseUrl, redirects: baseUrl, blocks: baseUrl, limits: baseUrl, social: baseUrl, captcha: baseUrl, admin: baseUrl, sports: baseUrl };
   return createHttpClient({
     baseUrls,
     defaultTimeoutMs: 500,
+    // The pauses are recorded as the policy gives them; jitter has its own test.
+    jitter: (ms) => ms,
     sleep: async (ms) => {
       sleeps.push(ms);
+      if (realSleep) await new Promise((r) => setTimeout(r, ms));
     },
   });
 }
@@ -134,5 +137,41 @@ describe("shared HTTP client", () => {
     expect(error.isTermsRequired).toBe(true);
     script = () => ({ status: 451, body: JSON.stringify({ exception_code: 2 }) });
     expect((await client()({ upstream: "web", path: "/x", schema: okSchema }).catch((e) => e)).isTermsRequired).toBe(false);
+  });
+
+  it("pauses before a retry the policy's delay plus up to a fifth more", () => {
+    expect(jitteredDelay(1000, () => 0)).toBe(1000);
+    expect(jitteredDelay(1000, () => 0.5)).toBe(1100);
+    expect(jitteredDelay(1000, () => 0.999)).toBeLessThanOrEqual(1200);
+  });
+
+  it("gives each attempt only the time left before the deadline, and no retry that cannot fit", async () => {
+    sleeps.length = 0;
+    script = () => ({ body: JSON.stringify({ ok: true }), delayMs: 2_000 });
+    const started = Date.now();
+    const error = await client(base, true)({ upstream: "bff", path: "/x", schema: okSchema, timeoutMs: 5_000, retry: { times: 5, delayMs: 100 }, deadline: started + 400 }).catch((e) => e);
+    const elapsed = Date.now() - started;
+    expect(error.kind).toBe("timeout");
+    // One attempt cut at the deadline; a retry would need its pause and 100 ms more.
+    expect(hits).toBe(1);
+    expect(sleeps).toEqual([]);
+    expect(elapsed).toBeGreaterThanOrEqual(350);
+    expect(elapsed).toBeLessThan(1_500);
+  });
+
+  it("runs the retries that fit before the deadline", async () => {
+    sleeps.length = 0;
+    script = () => ({ status: 503 });
+    const error = await client(base, true)({ upstream: "bff", path: "/x", schema: okSchema, retry: { times: 5, delayMs: 200 }, deadline: Date.now() + 700 }).catch((e) => e);
+    expect(error.status).toBe(503);
+    // Fast failures at about 0, 200 and 400 ms; a fourth at 600 ms would leave under 100 ms.
+    expect(hits).toBe(3);
+    expect(sleeps).toEqual([200, 200]);
+  });
+
+  it("does not call at all once the deadline has passed", async () => {
+    const error = await client()({ upstream: "bff", path: "/x", schema: okSchema, deadline: Date.now() - 1 }).catch((e) => e);
+    expect(error.kind).toBe("timeout");
+    expect(hits).toBe(0);
   });
 });

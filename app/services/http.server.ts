@@ -53,6 +53,11 @@ export interface UpstreamCall<S extends z.ZodTypeAny> {
   timeoutMs?: number;
   retry?: RetryPolicy;
   signal?: AbortSignal;
+  /**
+   * When the caller stops waiting (epoch ms; decision 021). Each attempt gets at most the time
+   * left, and a retry is made only when its pause and a useful attempt still fit before it.
+   */
+  deadline?: number;
   /** For answers that are not JSON (SPEC §7: the session call's answer is not parsed). */
   responseType?: "json" | "text";
 }
@@ -64,7 +69,20 @@ export interface HttpClientOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Headers of every call, read per call (the visitor's address: decision 012). */
   defaultHeaders?: () => Record<string, string>;
+  /** The pause before a retry, from the policy's delay (default: up to 20 % longer at random). */
+  jitter?: (delayMs: number) => number;
 }
+
+/**
+ * Retries of many copies of the site after one upstream hiccup should not arrive in step: each
+ * pause is the spec's delay (SPEC §9, the least it allows) plus up to a fifth more at random.
+ */
+export function jitteredDelay(delayMs: number, random = Math.random): number {
+  return Math.round(delayMs * (1 + 0.2 * random()));
+}
+
+/** An attempt with less time than this before the deadline is not worth starting. */
+export const MIN_ATTEMPT_MS = 100;
 
 function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -107,6 +125,7 @@ function isRetryable(error: UpstreamError): boolean {
 export function createHttpClient(options: HttpClientOptions) {
   const doFetch = options.fetch ?? fetch;
   const sleep = options.sleep ?? abortableSleep;
+  const jitter = options.jitter ?? ((ms: number) => jitteredDelay(ms));
 
   async function attempt<S extends z.ZodTypeAny>(call: UpstreamCall<S>): Promise<z.infer<S>> {
     const url = new URL(call.path, options.baseUrls[call.upstream]);
@@ -123,7 +142,10 @@ export function createHttpClient(options: HttpClientOptions) {
       body = call.form;
     }
 
-    const timeout = AbortSignal.timeout(call.timeoutMs ?? options.defaultTimeoutMs);
+    const limit = call.timeoutMs ?? options.defaultTimeoutMs;
+    const left = call.deadline === undefined ? limit : call.deadline - Date.now();
+    if (left <= 0) throw new UpstreamError("timeout", STATUS_TIMEOUT, `Deadline passed: ${url.pathname}`);
+    const timeout = AbortSignal.timeout(Math.min(limit, left));
     const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
     let response: Response;
     try {
@@ -181,14 +203,16 @@ export function createHttpClient(options: HttpClientOptions) {
         return await attempt(call);
       } catch (error) {
         const e = error as UpstreamError;
-        if (n >= retry.times || !isRetryable(e) || call.signal?.aborted) {
+        const pause = n < retry.times ? jitter(retry.delayMs) : 0;
+        const noTime = call.deadline !== undefined && Date.now() + pause + MIN_ATTEMPT_MS > call.deadline;
+        if (n >= retry.times || !isRetryable(e) || call.signal?.aborted || noTime) {
           if (e.kind !== "http" || e.status >= 500) {
             log.warn("upstream.failed", { upstream: call.upstream, path: call.path, kind: e.kind, status: e.status, attempts: n + 1 });
           }
           throw e;
         }
         try {
-          await sleep(retry.delayMs, call.signal);
+          await sleep(pause, call.signal);
         } catch {
           throw new UpstreamError("cancelled", STATUS_CANCELLED, "Request cancelled");
         }

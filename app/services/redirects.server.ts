@@ -12,7 +12,7 @@ const redirectAnswerSchema = z.object({
 export type RedirectAnswer = z.infer<typeof redirectAnswerSchema>;
 
 /** POST /redirects-api/api/v1/redirect-light: the operator's redirect rules for a URL. */
-export function redirectLight(url: string, signal?: AbortSignal): Promise<RedirectAnswer> {
+export function redirectLight(url: string, signal?: AbortSignal, deadline?: number): Promise<RedirectAnswer> {
   return callUpstream({
     upstream: "redirects",
     path: "/redirects-api/api/v1/redirect-light",
@@ -21,5 +21,6 @@ export function redirectLight(url: string, signal?: AbortSignal): Promise<Redire
     schema: redirectAnswerSchema,
     retry: REDIRECT_CHECK_RETRY,
     signal,
+    deadline,
   });
 }

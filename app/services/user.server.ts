@@ -6,7 +6,7 @@ import { callUpstream } from "./http.server";
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The session check: which user this token belongs to, if any (2 retries, 1.5 s). */
-export async function sessionCheck(token: string, signal?: AbortSignal): Promise<number | null> {
+export async function sessionCheck(token: string, signal?: AbortSignal, deadline?: number): Promise<number | null> {
   const answer = await callUpstream({
     upstream: "web",
     path: "/web-api/session/check",
@@ -14,6 +14,7 @@ export async function sessionCheck(token: string, signal?: AbortSignal): Promise
     schema: z.object({ userId: z.number().int().positive().nullable() }),
     retry: SESSION_CHECK_RETRY,
     signal,
+    deadline,
   });
   return answer.userId;
 }
@@ -37,7 +38,7 @@ export type UserConfig = z.infer<typeof userConfigSchema>;
  * The user config (SPEC §3) of the signed-in user. Calls below take the session token and
  * go out with an access token (refreshed on 401, see withAccessToken).
  */
-export async function userConfig(sessionToken: string, signal?: AbortSignal): Promise<UserConfig> {
+export async function userConfig(sessionToken: string, signal?: AbortSignal, deadline?: number): Promise<UserConfig> {
   const answer = await withAccessToken(sessionToken, (token) =>
     callUpstream({
       upstream: "web",
@@ -46,13 +47,14 @@ export async function userConfig(sessionToken: string, signal?: AbortSignal): Pr
       schema: z.object({ result: userConfigSchema }),
       retry: { times: 1, delayMs: 200 },
       signal,
+      deadline,
     }),
   );
   return answer.result;
 }
 
 /** GET .../agreement-rules/status: result is true when the terms changed for this user. */
-export function termsStatus(sessionToken: string, signal?: AbortSignal): Promise<{ result: boolean; updatedAt: string }> {
+export function termsStatus(sessionToken: string, signal?: AbortSignal, deadline?: number): Promise<{ result: boolean; updatedAt: string }> {
   return withAccessToken(sessionToken, (token) =>
     callUpstream({
       upstream: "web",
@@ -61,6 +63,7 @@ export function termsStatus(sessionToken: string, signal?: AbortSignal): Promise
       schema: z.object({ result: z.boolean(), updatedAt: z.string() }),
       retry: { times: 1, delayMs: 200 },
       signal,
+      deadline,
     }),
   );
 }

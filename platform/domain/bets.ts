@@ -4,14 +4,12 @@
 // Live coupons wait for a per-sport delay with their stake as a pending transfer.
 
 import { sql } from "kysely";
+import { CHANGE_COEF_ACTION, type ChangeCoefAction, acceptsCoefChange } from "../../betting-math/change-coef.ts";
 import { type Ratio, maxStakeForWin, ratioToString, winForStake, winRatio } from "../../betting-math/coupon-math.ts";
 import { COUPON_TYPE, type CombinedCouponTypeId, type NamedCouponTypeId, isSystemType } from "../../betting-math/coupon-types.ts";
 import type { Db } from "../db/index.ts";
 import { ACCOUNT_TYPE, HOUSE, LedgerError, createTransfer, houseAccountId, resolvePending } from "./ledger.ts";
 
-/** SPEC §3 changeCoefAction (decision 018). */
-export const CHANGE_COEF_ACTION = { ask: 0, acceptAny: 1, acceptHigher: 2 } as const;
-export type ChangeCoefAction = 0 | 1 | 2;
 
 /** The most selections one coupon may hold. */
 export const MAX_SELECTIONS = 20;
@@ -172,10 +170,7 @@ function acceptedCoefs(input: CouponInput, states: OutcomeState[]): number[] {
   const moved: Array<{ outcomeId: number; coef: string; seenCoef: string; marketVersion: number }> = [];
   const accepted = input.bets.map((bet, i) => {
     const now = states[i]!.coef;
-    if (now === bet.coef) return now;
-    const allowed =
-      input.changeCoefAction === CHANGE_COEF_ACTION.acceptAny || (input.changeCoefAction === CHANGE_COEF_ACTION.acceptHigher && now > bet.coef);
-    if (!allowed) moved.push({ outcomeId: bet.outcomeId, coef: coefText(now), seenCoef: coefText(bet.coef), marketVersion: states[i]!.marketVersion });
+    if (!acceptsCoefChange(input.changeCoefAction, bet.coef, now)) moved.push({ outcomeId: bet.outcomeId, coef: coefText(now), seenCoef: coefText(bet.coef), marketVersion: states[i]!.marketVersion });
     return now;
   });
   if (moved.length) {
@@ -629,7 +624,7 @@ export async function decideCoupon(db: Db, couponId: number): Promise<void> {
       else if (coupon.is_drop_on_score_change && s.score_seen !== null && s.score_seen !== scoreText(now)) {
         refusal = { code: "score_changed", outcomeId: s.outcome_id, score: scoreText(now) };
       }
-      else if (now.coef < s.coef && coupon.change_coef_action !== CHANGE_COEF_ACTION.acceptAny) {
+      else if (now.coef < s.coef && coupon.change_coef_action !== CHANGE_COEF_ACTION.ACCEPT_ANY) {
         refusal = { code: "coef_changed", outcomeId: s.outcome_id, coef: coefText(now.coef) };
       }
       if (refusal) break;

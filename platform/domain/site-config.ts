@@ -172,8 +172,10 @@ export const urlsToRedirectTo404SwitchSchema = z
   .max(2000, "has at most 2000 paths")
   .refine(distinct, "lists a path twice");
 
-// A host name, optionally with a port, compared as the site compares it (URL.hostname / URL.host).
-const HOST = /^(?=.{1,253}(?::\d{1,5})?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?$/;
+// A host name of another site, optionally with a port, compared as the site compares it
+// (URL.hostname / URL.host): two labels at least, the last a top-level domain starting with a
+// letter. A single word ("nan", "localhost") or an IP address is no partner's site (issue 11).
+const HOST = /^(?=.{1,253}(?::\d{1,5})?$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?(?::\d{1,5})?$/;
 
 export const redirectAllowedHostsSwitchSchema = z
   .array(
@@ -181,7 +183,7 @@ export const redirectAllowedHostsSwitchSchema = z
       .string({ invalid_type_error: "must be a string" })
       .trim()
       .toLowerCase()
-      .regex(HOST, "must be a host name such as partner.example (optionally with :port), without scheme or path"),
+      .regex(HOST, "must be a host name with a domain, such as partner.example (optionally with :port), without scheme or path"),
     { required_error: "is required", invalid_type_error: "must be a list of host names" },
   )
   .max(500, "has at most 500 hosts")

@@ -120,7 +120,10 @@ const listField = <T,>(separator: RegExp, check: (item: string) => boolean, badK
       return list.map(convert);
     });
 
-const HOST = /^(?=.{1,253}(:|$))[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?$/;
+// A host name of another site: two labels at least, the last one a top-level domain (it starts
+// with a letter), optionally with a port. A single word ("nan", "localhost") or an IP address is
+// no partner's site (issue 11); the platform's switch schema holds the same rule.
+const HOST = /^(?=.{1,253}(:|$))(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?(?::\d{1,5})?$/;
 
 const routesForm = z.object({ routes: listField(/[\s,;]+/, (s) => /^[1-9]\d{0,5}$/.test(s) && Number(s) <= 100_000, "ops.switches.errors.route", Number) });
 // A path; a final "*" makes it a prefix (the platform's rule for the 404 list).
@@ -175,19 +178,40 @@ const intentOf = (formData: FormData): Intent | null => intents.find((i) => i ==
 /** An unknown intent: a form that never parses, answered as a bad request. */
 const unknownIntent = z.object({ intent: z.enum(intents) }).transform((form) => ({ intent: "unknown" as const, form }));
 
-type SwitchReply = { intent: Intent | null; lastResult: SubmissionResult<string[]> | null; saved: SwitchKey | null; preview: Maintenance | null; detail: string | null };
+/** The one field of each list switch's form. */
+const listFieldOf: Partial<Record<Intent, "routes" | "paths" | "hosts">> = { availableRoutes: "routes", urlsToRedirectTo404: "paths", redirectAllowedHosts: "hosts" };
+/**
+ * A list form without its field: a form that never parses. An emptied field is sent as an empty
+ * value and clears the list on purpose; a field that is not sent at all (a broken or forged
+ * form) must not be read as an empty list and wipe the switch (issue 11).
+ */
+const missingField = (field: string) =>
+  z.object({ [field]: z.string({ required_error: "actions.badBody" }), intent: z.enum(intents) }).transform((form) => ({ intent: "unknown" as const, form }));
+
+type SwitchReply = {
+  intent: Intent | null;
+  lastResult: SubmissionResult<string[]> | null;
+  saved: SwitchKey | null;
+  preview: Maintenance | null;
+  /** The platform's own words for a refusal (technical, shown as is). */
+  detail: string | null;
+  /** A refusal of the whole request (an unknown intent): a dictionary key. */
+  refusal: string | null;
+};
 
 export const action = (args: ActionFunctionArgs) =>
   opsAction(
     args,
     (formData) => {
       const intent = intentOf(formData);
-      return intent ? switchForms[intent] : unknownIntent;
+      if (!intent) return unknownIntent;
+      const field = listFieldOf[intent];
+      return field && !formData.has(field) ? missingField(field) : switchForms[intent];
     },
     async ({ ctx: ops, value, submission }) => {
       const tz = ops.site.config.defaultTimeZone;
       const reply = (body: Partial<SwitchReply>, status = 200) =>
-        data({ intent: value.intent === "unknown" ? null : value.intent, lastResult: null, saved: null, preview: null, detail: null, ...body } satisfies SwitchReply, { status });
+        data({ intent: value.intent === "unknown" ? null : value.intent, lastResult: null, saved: null, preview: null, detail: null, refusal: null, ...body } satisfies SwitchReply, { status });
       const save = async (key: SwitchKey, stored: unknown) => {
         try {
           await setSwitch(ops.token, key, stored);
@@ -212,7 +236,7 @@ export const action = (args: ActionFunctionArgs) =>
         case "maintenance":
           return save("maintenance", toMaintenance(value.form, tz));
         case "unknown":
-          return reply({ detail: "ops.errors.badRequest" }, 400);
+          return reply({ refusal: "ops.errors.badRequest" }, 400);
         default:
           return save(value.intent, value.list);
       }
@@ -220,7 +244,7 @@ export const action = (args: ActionFunctionArgs) =>
     {
       invalid: (lastResult, formData): SwitchReply => {
         const intent = intentOf(formData);
-        return { intent, lastResult: intent ? lastResult : null, saved: null, preview: null, detail: intent ? null : "ops.errors.badRequest" };
+        return { intent, lastResult: intent ? lastResult : null, saved: null, preview: null, detail: null, refusal: intent ? null : "ops.errors.badRequest" };
       },
     },
   );
@@ -527,6 +551,7 @@ function ListSwitch(props: {
 
 export default function Switches() {
   const page = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>()?.refusal;
   const { t } = useTranslation();
   return (
     <section className="ops-page" aria-labelledby="switches-title">
@@ -534,6 +559,11 @@ export default function Switches() {
         {t("ops.switches.title")}
       </h1>
       <p className="muted">{t("ops.switches.intro")}</p>
+      {refused ? (
+        <p className="field__error" role="alert">
+          {translate(t, refused)}
+        </p>
+      ) : null}
       <MaintenanceSwitch current={page.maintenance} />
       <div className="ops-switches">
         <ListSwitch id="availableRoutes" field="routes" schema={routesForm} current={page.availableRoutes} joiner=", " multiline={false} />
