@@ -1,8 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Breadcrumbs } from "~/components/sports/Breadcrumbs";
 import { ResultList } from "~/components/sports/ResultList";
+import { ResultsFilter } from "~/components/sports/ResultsFilter";
 import { pageLoader } from "~/loaders/guards.server";
 import { routeSeo } from "~/loaders/seo.server";
 import { sportsContext } from "~/loaders/sports.server";
@@ -73,35 +74,14 @@ export default function Results() {
           {t("results.live")}
         </Link>
       </nav>
-      <Form method="get" action={base} className="results-search">
-        <label>
-          <span>{t("results.date")}</span>
-          <input type="date" name="date" defaultValue={data.filters.date ?? ""} list="result-dates" />
-          <datalist id="result-dates">
-            {data.dates.map((d) => (
-              <option key={d.date} value={d.date} />
-            ))}
-          </datalist>
-        </label>
-        <label>
-          <span>{t("results.sport")}</span>
-          <select name="sport" defaultValue={data.filters.sport ?? ""}>
-            <option value="">{t("results.allSports")}</option>
-            {data.sports.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span>{t("results.search")}</span>
-          <input type="search" name="q" defaultValue={data.filters.q} minLength={2} maxLength={64} />
-        </label>
-        <button type="submit" className="button button--primary">
-          {t("results.find")}
-        </button>
-      </Form>
+      <ResultsFilter
+        action={base}
+        date={{ value: data.filters.date, dates: data.dates.map((d) => d.date) }}
+        sports={data.sports}
+        sport={data.filters.sport}
+        allSports
+        q={data.filters.q}
+      />
       <p className="muted">{t("results.found", { n: data.total })}</p>
       <ResultList games={data.games} lng={data.lng} timeZone={data.timeZone} />
       <nav className="pager-links" aria-label={t("results.pages")}>

@@ -1,8 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Breadcrumbs } from "~/components/sports/Breadcrumbs";
 import { ResultList } from "~/components/sports/ResultList";
+import { ResultsFilter } from "~/components/sports/ResultsFilter";
+import { StandingsTable } from "~/components/sports/StandingsTable";
 import { pageLoader } from "~/loaders/guards.server";
 import { routeSeo } from "~/loaders/seo.server";
 import { sportsContext } from "~/loaders/sports.server";
@@ -62,31 +64,7 @@ export default function Statistic() {
     <div className="sports-page">
       {d.popup ? null : <Breadcrumbs items={[{ label: t("sports.home"), href: `/${d.lng}` }, { label: t("statistic.title") }]} />}
       <h1 className="page-title">{t("statistic.title")}</h1>
-      <Form method="get" action={action} className="results-search">
-        <label>
-          <span>{t("results.sport")}</span>
-          <select name="sport" defaultValue={d.sportId ?? ""}>
-            {d.sports.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span>{t("results.champ")}</span>
-          <select name="champ" defaultValue={d.champId ?? ""}>
-            {d.champs.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="button button--primary">
-          {t("results.find")}
-        </button>
-      </Form>
+      <ResultsFilter action={action} sports={d.sports} sport={d.sportId} champs={d.champs} champ={d.champId} />
       <section aria-labelledby="standings-title">
         <h2 id="standings-title" className="section-title">
           {t("statistic.standings", { champ: d.champName })}
@@ -94,48 +72,7 @@ export default function Statistic() {
         {d.rows.length === 0 ? (
           <p className="sports-empty">{t("statistic.noTable")}</p>
         ) : (
-          <table className="results-table standings">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">{t("sports.team")}</th>
-                <th scope="col" title={t("statistic.played")}>{t("statistic.playedShort")}</th>
-                <th scope="col" title={t("statistic.won")}>{t("statistic.wonShort")}</th>
-                <th scope="col" title={t("statistic.drawn")}>{t("statistic.drawnShort")}</th>
-                <th scope="col" title={t("statistic.lost")}>{t("statistic.lostShort")}</th>
-                <th scope="col">{t("statistic.goals")}</th>
-                <th scope="col">{t("statistic.points")}</th>
-                <th scope="col">{t("statistic.form")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.rows.map((r) => (
-                <tr key={r.team.id}>
-                  <td>{r.position}</td>
-                  <th scope="row">
-                    <Link to={`/${d.lng}/team/${r.team.id}`}>{r.team.name}</Link>
-                  </th>
-                  <td>{r.played}</td>
-                  <td>{r.won}</td>
-                  <td>{r.drawn}</td>
-                  <td>{r.lost}</td>
-                  <td>
-                    {r.goalsFor}:{r.goalsAgainst}
-                  </td>
-                  <td>
-                    <b>{r.points}</b>
-                  </td>
-                  <td className="form-letters">
-                    {r.form.map((f, i) => (
-                      <span key={i} className={`form-letter form-letter--${f}`}>
-                        {t(`statistic.formLetter.${f}`)}
-                      </span>
-                    ))}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <StandingsTable rows={d.rows} lng={d.lng} />
         )}
       </section>
       <section aria-labelledby="h2h-title">

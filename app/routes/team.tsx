@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Breadcrumbs } from "~/components/sports/Breadcrumbs";
+import { FormLetters } from "~/components/sports/StandingsTable";
 import { GroupedGames } from "~/components/sports/GameList";
 import { ResultList } from "~/components/sports/ResultList";
 import { pageLoader } from "~/loaders/guards.server";
@@ -49,11 +50,7 @@ export default function Team() {
           {t("statistic.form")}
         </h2>
         <p className="form-letters">
-          {d.form.map((f, i) => (
-            <span key={i} className={`form-letter form-letter--${f}`}>
-              {t(`statistic.formLetter.${f}`)}
-            </span>
-          ))}
+          <FormLetters form={d.form} />
         </p>
       </section>
       <section aria-labelledby="fixtures-title">

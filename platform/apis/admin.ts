@@ -101,6 +101,15 @@ async function jsonObject(c: Context): Promise<Parsed<Record<string, unknown>>> 
   return { ok: true, data: body as Record<string, unknown> };
 }
 
+/** The body of a rule's PATCH: `{ "active": true | false }`. */
+async function activeFlag(c: Context): Promise<{ ok: true; active: boolean } | { ok: false; response: Response }> {
+  const body = await jsonObject(c);
+  if (!body.ok) return body;
+  const parsed = activeBody.safeParse(body.data);
+  if (!parsed.success) return { ok: false, response: apiError(c, 400, "invalid_value", `active ${parsed.error.issues[0]?.message ?? "is invalid"}`, { field: "active" }) };
+  return { ok: true, active: parsed.data.active };
+}
+
 function send<T>(c: Context, outcome: Outcome<T>, status: 200 | 201 = 200) {
   if (outcome.ok) return c.json(outcome.value as object, status);
   const { status: code, code: errorCode, message, details } = outcome.refusal;
@@ -213,11 +222,9 @@ export function adminApi(db: Db, cache: RuleCache) {
   app.patch("/redirect-rules/:id", change, async (c) => {
     const p = parseParams(c, idParam);
     if (!p.ok) return p.response;
-    const body = await jsonObject(c);
-    if (!body.ok) return body.response;
-    const parsed = activeBody.safeParse(body.data);
-    if (!parsed.success) return apiError(c, 400, "invalid_value", `active ${parsed.error.issues[0]?.message ?? "is invalid"}`, { field: "active" });
-    return send(c, await setRuleActive(db, cache, actorOf(c), p.data.id, parsed.data.active));
+    const flag = await activeFlag(c);
+    if (!flag.ok) return flag.response;
+    return send(c, await setRuleActive(db, cache, actorOf(c), p.data.id, flag.active));
   });
 
   app.delete("/redirect-rules/:id", change, async (c) => {
@@ -277,11 +284,9 @@ export function adminApi(db: Db, cache: RuleCache) {
   app.patch("/block-rules/:id", change, async (c) => {
     const p = parseParams(c, idParam);
     if (!p.ok) return p.response;
-    const body = await jsonObject(c);
-    if (!body.ok) return body.response;
-    const parsed = activeBody.safeParse(body.data);
-    if (!parsed.success) return apiError(c, 400, "invalid_value", `active ${parsed.error.issues[0]?.message ?? "is invalid"}`, { field: "active" });
-    return send(c, await setBlockRuleActive(db, actorOf(c), p.data.id, parsed.data.active));
+    const flag = await activeFlag(c);
+    if (!flag.ok) return flag.response;
+    return send(c, await setBlockRuleActive(db, actorOf(c), p.data.id, flag.active));
   });
 
   app.delete("/block-rules/:id", change, async (c) => {

@@ -102,6 +102,12 @@ export function isUniqueViolation(error: unknown): boolean {
 
 export const COUNTRY_HEADER = "x-country-code";
 
+/** A currency as ISO 4217 letters, in any case; answered upper-case. */
+export const currencyCode = z
+  .string()
+  .regex(/^[A-Za-z]{3}$/, "expected an ISO 4217 code")
+  .transform((v) => v.toUpperCase());
+
 /** The visitor's country as the site passes it; anything but two letters counts as unknown. */
 export function countryOf(c: Context): string | null {
   const raw = c.req.header(COUNTRY_HEADER)?.trim().toUpperCase();

@@ -12,14 +12,11 @@ import { hitIfUnder } from "../domain/rate-limits.ts";
 import { createAccount, inCredentialsWindow } from "../domain/registration.ts";
 import { loadSiteConfigValue } from "../domain/site-config.ts";
 import { type AuthEnv, requireUser } from "./auth.ts";
-import { apiError, clientAddress, countryOf, parseJsonBody, rateLimited } from "./http.ts";
+import { apiError, clientAddress, countryOf, parseJsonBody, rateLimited, currencyCode } from "./http.ts";
 import { type AuthSettings, dialingCode, phoneDigits, sessionResult } from "./login.ts";
 
 const common = {
-  currency: z
-    .string()
-    .regex(/^[A-Za-z]{3}$/, "expected an ISO 4217 code")
-    .transform((v) => v.toUpperCase()),
+  currency: currencyCode,
   country_code: z
     .string()
     .regex(/^[A-Za-z]{2}$/, "expected an ISO 3166 alpha-2 code")

@@ -9,7 +9,7 @@ import { hitIfUnder } from "../domain/rate-limits.ts";
 import { loadSiteConfigValue } from "../domain/site-config.ts";
 import { findSocialAccount, linkOrCreate } from "../domain/social-accounts.ts";
 import { findUserIdByEmail } from "../domain/users.ts";
-import { apiError, clientAddress, countryOf, isUniqueViolation, rateLimited } from "./http.ts";
+import { apiError, clientAddress, countryOf, isUniqueViolation, rateLimited, currencyCode } from "./http.ts";
 import type { AuthSettings } from "./login.ts";
 
 const PROVIDER = "google";
@@ -17,10 +17,7 @@ const PROVIDER = "google";
 const oneTapForm = z.object({
   credential: z.string().min(1).max(8192),
   language: z.string().regex(/^[a-z]{2}$/, "expected a two-letter language"),
-  currency: z
-    .string()
-    .regex(/^[A-Za-z]{3}$/, "expected an ISO 4217 code")
-    .transform((v) => v.toUpperCase()),
+  currency: currencyCode,
   // The phone-country id the visitor picked; empty when none.
   countryId: z
     .string()

@@ -1,5 +1,6 @@
-import { type Selectable, sql } from "kysely";
+import { type Selectable, type Updateable, sql } from "kysely";
 import { z } from "zod";
+import { whole } from "./admin-fields.ts";
 import type { Db } from "../db/index.ts";
 import { type Paging, countAndPage } from "./paging.ts";
 import type { BlockRuleTable } from "../db/schema.ts";
@@ -9,14 +10,6 @@ import { blockPatternError, blockReasons } from "./blocks.ts";
 import { withConfigLock } from "./config-version.ts";
 
 /** Block rules as the ops console edits them, validated as domain/blocks.ts matches them. */
-
-const whole = (min: number, max: number) =>
-  z
-    .number({ required_error: "is required", invalid_type_error: "must be a number" })
-    .int("must be a whole number")
-    .min(min, `must be at least ${min}`)
-    .max(max, `must be at most ${max}`);
-
 export const blockInputSchema = z.object({
   kind: z.enum(["country", "user_agent", "path"], { errorMap: () => ({ message: 'must be "country", "user_agent" or "path"' }) }),
   // Not trimmed: spaces can matter in a user-agent expression.
@@ -129,39 +122,26 @@ export function createBlockRule(db: Db, actor: Actor, raw: BlockInput): Promise<
 export function updateBlockRule(db: Db, actor: Actor, id: number, raw: BlockInput): Promise<Outcome<BlockRule>> {
   const valid = checked(raw);
   if (!valid.ok) return Promise.resolve(valid);
-  return withConfigLock(db, async (trx) => {
-    const previous = await trx.selectFrom("block_rule").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
-    if (!previous) return noRule(id);
-    const row = await trx
-      .updateTable("block_rule")
-      .set({ ...values(valid.input, actor.name), updated_at: sql<Date>`now()` })
-      .where("id", "=", id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const rule = toBlockRule(row);
-    await recordChange(trx, actor, { action: "block_rule.update", entity: "block_rule", entityId: id, before: toBlockRule(previous), after: rule });
-    return done(rule);
-  });
+  return changeBlockRule(db, actor, id, values(valid.input, actor.name), "block_rule.update");
 }
 
 export function setBlockRuleActive(db: Db, actor: Actor, id: number, active: boolean): Promise<Outcome<BlockRule>> {
+  return changeBlockRule(db, actor, id, { active, updated_by: actor.name }, active ? "block_rule.activate" : "block_rule.deactivate");
+}
+
+/** Changes one rule under the config lock and records the change with the rule before and after. */
+function changeBlockRule(db: Db, actor: Actor, id: number, set: Updateable<BlockRuleTable>, action: string): Promise<Outcome<BlockRule>> {
   return withConfigLock(db, async (trx) => {
     const previous = await trx.selectFrom("block_rule").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
     if (!previous) return noRule(id);
     const row = await trx
       .updateTable("block_rule")
-      .set({ active, updated_by: actor.name, updated_at: sql<Date>`now()` })
+      .set({ ...set, updated_at: sql<Date>`now()` })
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
     const rule = toBlockRule(row);
-    await recordChange(trx, actor, {
-      action: active ? "block_rule.activate" : "block_rule.deactivate",
-      entity: "block_rule",
-      entityId: id,
-      before: toBlockRule(previous),
-      after: rule,
-    });
+    await recordChange(trx, actor, { action, entity: "block_rule", entityId: id, before: toBlockRule(previous), after: rule });
     return done(rule);
   });
 }

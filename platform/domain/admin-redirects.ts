@@ -1,5 +1,6 @@
 import { type Selectable, sql } from "kysely";
 import { z } from "zod";
+import { whole } from "./admin-fields.ts";
 import type { Db } from "../db/index.ts";
 import { type Paging, countAndPage } from "./paging.ts";
 import type { RedirectRuleTable } from "../db/schema.ts";
@@ -36,12 +37,6 @@ const INSERT_CHUNK = 500;
 
 const text = (max: number) =>
   z.string({ required_error: "is required", invalid_type_error: "must be a string" }).trim().max(max, `is at most ${max} characters`);
-const whole = (min: number, max: number) =>
-  z
-    .number({ required_error: "is required", invalid_type_error: "must be a number" })
-    .int("must be a whole number")
-    .min(min, `must be at least ${min}`)
-    .max(max, `must be at most ${max}`);
 
 export const ruleInputSchema = z.object({
   // Syntax is the pattern parser's job (clear messages per problem); zod checks type and size.

@@ -173,30 +173,22 @@ export async function houseAccountId(db: Db, purpose: HousePurpose, currency: st
 
 /** A bettor's account of a type and currency, created (empty) on first use. */
 export async function bettorAccount(db: Db, userId: number, type: AccountType, currency: string): Promise<AccountView> {
-  const existing = await db
-    .selectFrom("ledger_account")
-    .select(accountColumns)
-    .where("kind", "=", "bettor")
-    .where("user_id", "=", userId)
-    .where("type", "=", type)
-    .where("currency", "=", currency)
-    .executeTakeFirst();
+  const query = () =>
+    db
+      .selectFrom("ledger_account")
+      .select(accountColumns)
+      .where("kind", "=", "bettor")
+      .where("user_id", "=", userId)
+      .where("type", "=", type)
+      .where("currency", "=", currency);
+  const existing = await query().executeTakeFirst();
   if (existing) return accountView(existing);
   await sql`
     insert into ledger_account (kind, user_id, type, currency, no_negative, label)
     values ('bettor', ${userId}, ${type}, ${currency}, true, '')
     on conflict (user_id, type, currency) where kind = 'bettor' do nothing
   `.execute(db);
-  return accountView(
-    await db
-      .selectFrom("ledger_account")
-      .select(accountColumns)
-      .where("kind", "=", "bettor")
-      .where("user_id", "=", userId)
-      .where("type", "=", type)
-      .where("currency", "=", currency)
-      .executeTakeFirstOrThrow(),
-  );
+  return accountView(await query().executeTakeFirstOrThrow());
 }
 
 /** The user's main account (type 0) in the currency they registered with, created on first use. */

@@ -16,15 +16,22 @@ export interface WindowState {
 const windowEnd = sql`rate_limit.window_started_at + make_interval(secs => rate_limit.window_seconds)`;
 const retryAfter = sql<number>`greatest(1, ceil(extract(epoch from (window_started_at + make_interval(secs => window_seconds) - now()))))::int`;
 
-/** Counts one hit and answers the window after it. */
-export async function countHit(db: Db, scope: string, key: string, windowSeconds: number): Promise<WindowState> {
-  const { rows } = await sql<{ hits: number; retry: number }>`
+/** One more hit in the key's window, or the first of a new window once the old one has ended. */
+function upsertHit(scope: string, key: string, windowSeconds: number) {
+  return sql`
     insert into rate_limit (scope, "key", window_started_at, window_seconds, hits)
     values (${scope}, ${key}, now(), ${windowSeconds}, 1)
     on conflict (scope, "key") do update set
       hits = case when ${windowEnd} <= now() then 1 else rate_limit.hits + 1 end,
       window_started_at = case when ${windowEnd} <= now() then now() else rate_limit.window_started_at end,
       window_seconds = case when ${windowEnd} <= now() then excluded.window_seconds else rate_limit.window_seconds end
+  `;
+}
+
+/** Counts one hit and answers the window after it. */
+export async function countHit(db: Db, scope: string, key: string, windowSeconds: number): Promise<WindowState> {
+  const { rows } = await sql<{ hits: number; retry: number }>`
+    ${upsertHit(scope, key, windowSeconds)}
     returning hits, ${retryAfter} as retry
   `.execute(db);
   const row = rows[0]!;
@@ -43,12 +50,7 @@ export async function hitIfUnder(
   max: number
 ): Promise<{ allowed: true; hits: number } | { allowed: false; retryAfterSeconds: number }> {
   const { rows } = await sql<{ hits: number }>`
-    insert into rate_limit (scope, "key", window_started_at, window_seconds, hits)
-    values (${scope}, ${key}, now(), ${windowSeconds}, 1)
-    on conflict (scope, "key") do update set
-      hits = case when ${windowEnd} <= now() then 1 else rate_limit.hits + 1 end,
-      window_started_at = case when ${windowEnd} <= now() then now() else rate_limit.window_started_at end,
-      window_seconds = case when ${windowEnd} <= now() then excluded.window_seconds else rate_limit.window_seconds end
+    ${upsertHit(scope, key, windowSeconds)}
     where ${windowEnd} <= now() or rate_limit.hits < ${max}
     returning hits
   `.execute(db);

@@ -97,6 +97,14 @@ function parseQueryCondition(
   return pairs;
 }
 
+/** A pattern's path segments and its query condition (after "?"); problems go to `errors` under `field`. */
+function parsePattern(text: string, field: PatternError["field"], errors: PatternError[]) {
+  const q = text.indexOf("?");
+  const segments = parsePathSegments(q < 0 ? text : text.slice(0, q), field, errors);
+  const query = q < 0 ? [] : parseQueryCondition(text.slice(q + 1), field, errors);
+  return { segments, query };
+}
+
 /** Splits "/a/:b/*c" into segments; shared by sources and own-path targets. */
 function parsePathSegments(path: string, field: PatternError["field"], errors: PatternError[]): Segment[] {
   if (!path.startsWith("/") || path.startsWith("//")) {
@@ -144,10 +152,7 @@ function parsePathSegments(path: string, field: PatternError["field"], errors: P
 export function parseSourcePattern(source: string): Parsed<SourcePattern> {
   const errors: PatternError[] = [];
   if (!source.trim()) return { ok: false, errors: [{ code: "empty", message: "source is empty", field: "source" }] };
-  const q = source.indexOf("?");
-  const path = q < 0 ? source : source.slice(0, q);
-  const segments = parsePathSegments(path, "source", errors);
-  const query = q < 0 ? [] : parseQueryCondition(source.slice(q + 1), "source", errors);
+  const { segments, query } = parsePattern(source, "source", errors);
   const first = segments[0];
   // A request's language prefix is stripped before matching, so such a source could never match.
   if (first?.kind === "literal" && isLanguageSegment(first.value)) {
@@ -173,10 +178,7 @@ export function parseTarget(target: string, source?: SourcePattern): Parsed<Targ
       return { ok: false, errors: [{ code: "bad_url", message: `target "${target}" is not a valid URL`, field: "target" }] };
     }
   }
-  const q = target.indexOf("?");
-  const path = q < 0 ? target : target.slice(0, q);
-  const segments = parsePathSegments(path, "target", errors);
-  const query = q < 0 ? [] : parseQueryCondition(target.slice(q + 1), "target", errors);
+  const { segments, query } = parsePattern(target, "target", errors);
   const first = segments[0];
   // The request's language prefix is put back in front of own targets; a second one would double it.
   if (first?.kind === "literal" && isLanguageSegment(first.value)) {

@@ -23,6 +23,11 @@ export function describeErrors(errors: PatternError[]): string {
   return errors.map((e) => `${e.field}: ${e.message} (${e.code})`).join("; ");
 }
 
+/** The columns every rule has, with their defaults: active, priority 0, no note, written by `by`. */
+function commonColumns(rule: { active?: boolean; priority?: number; note?: string }, by: string) {
+  return { active: rule.active ?? true, priority: rule.priority ?? 0, note: rule.note ?? "", created_by: by, updated_by: by };
+}
+
 export async function insertRedirectRule(db: Db, rule: NewRedirectRule, by: string): Promise<WriteResult> {
   const languages = rule.languages ?? null;
   const compiled = compileRule({
@@ -42,11 +47,7 @@ export async function insertRedirectRule(db: Db, rule: NewRedirectRule, by: stri
       target: rule.target,
       code: rule.code,
       languages: languages === null ? null : JSON.stringify(languages),
-      active: rule.active ?? true,
-      priority: rule.priority ?? 0,
-      note: rule.note ?? "",
-      created_by: by,
-      updated_by: by,
+      ...commonColumns(rule, by),
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -75,11 +76,7 @@ export async function insertBlockRule(db: Db, rule: NewBlockRule, by: string): P
       reason: rule.reason,
       template_type_id: rule.templateTypeId ?? 1,
       applies_to: rule.appliesTo ?? "all",
-      active: rule.active ?? true,
-      priority: rule.priority ?? 0,
-      note: rule.note ?? "",
-      created_by: by,
-      updated_by: by,
+      ...commonColumns(rule, by),
     })
     .returning("id")
     .executeTakeFirstOrThrow();

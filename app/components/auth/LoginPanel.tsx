@@ -80,6 +80,13 @@ export function LoginPanel(props: LoginPanelProps) {
       </label>
     </div>
   );
+  const passwordField = (
+    <label className="field">
+      <span className="field__label">{t("auth.password")}</span>
+      <input name="uPassword" type="password" autoComplete="current-password" required />
+      {fieldError("uPassword")}
+    </label>
+  );
   const saveBox = (
     <label className="checkbox">
       <input type="checkbox" name="save" defaultChecked={state.save ?? true} />
@@ -148,11 +155,7 @@ export function LoginPanel(props: LoginPanelProps) {
               <input {...getInputProps(fields.uLogin as never, { type: "text" })} autoComplete="username" required />
               {fieldError("uLogin")}
             </label>
-            <label className="field">
-              <span className="field__label">{t("auth.password")}</span>
-              <input name="uPassword" type="password" autoComplete="current-password" required />
-              {fieldError("uPassword")}
-            </label>
+            {passwordField}
             {saveBox}
           </>
         ) : null}
@@ -160,11 +163,7 @@ export function LoginPanel(props: LoginPanelProps) {
         {state.step === "phone" ? (
           <>
             {phoneFields}
-            <label className="field">
-              <span className="field__label">{t("auth.password")}</span>
-              <input name="uPassword" type="password" autoComplete="current-password" required />
-              {fieldError("uPassword")}
-            </label>
+            {passwordField}
             {saveBox}
           </>
         ) : null}

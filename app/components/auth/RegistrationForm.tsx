@@ -205,7 +205,7 @@ export function RegistrationForm({
             );
           })}
         </div>
-        <FieldError id={fields.bonus_choice.errorId} errors={fields.bonus_choice.errors} />
+        <FieldError field={fields.bonus_choice} />
       </fieldset>
 
       <details className="reg-form__promo" open={Boolean(lastResult?.initialValue?.promocode) || undefined}>
@@ -224,7 +224,7 @@ export function RegistrationForm({
             {t("registration.terms.after")}
           </span>
         </label>
-        <FieldError id={fields.terms.errorId} errors={fields.terms.errors} />
+        <FieldError field={fields.terms} />
       </div>
 
       <FormErrors id={form.errorId} errors={form.errors} extra={{ minutes: retryAfterMinutes ?? 1 }} />

@@ -1,14 +1,18 @@
 import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { translate } from "~/lib/messages";
 
-/** The first error of a field (a dictionary key), translated, where the field's aria points. */
-export function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
+/**
+ * The first error of a field (a server message: a dictionary key, maybe with a value), translated,
+ * where the field's aria points. Every form's field errors go through it.
+ */
+export function FieldError({ field }: { field: { errorId: string; errors?: string[] } }) {
   const { t } = useTranslation();
-  if (!errors?.length) return null;
+  if (!field.errors?.length) return null;
   return (
-    <p id={id} className="field__error" role="alert">
-      {t(errors[0]!)}
+    <p id={field.errorId} className="field__error" role="alert">
+      {translate(t, field.errors[0]!)}
     </p>
   );
 }
@@ -25,6 +29,20 @@ export function FormErrors({ id, errors, extra }: { id: string; errors: string[]
         </p>
       ))}
     </div>
+  );
+}
+
+/** A field's hint (where its aria-describedby points) and its translated error, under the control. */
+export function HintAndError({ field, hint }: { field: { id: string; errorId: string; errors?: string[] }; hint?: string }) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${field.id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError field={field} />
+    </>
   );
 }
 
@@ -84,12 +102,7 @@ export function TextField({
       ) : (
         input
       )}
-      {hint ? (
-        <p id={`${field.id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={field.errorId} errors={field.errors} />
+      <HintAndError field={field} hint={hint} />
     </div>
   );
 }
@@ -127,7 +140,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <FieldError id={field.errorId} errors={field.errors} />
+      <FieldError field={field} />
     </div>
   );
 }

@@ -5,6 +5,8 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { FieldError } from "~/components/form/Field";
+import { RuleFormError, RulePriority, RuleSelect } from "~/components/form/RuleFields";
 import { z } from "zod";
 import { BLOCK_REASONS } from "~/constants";
 import { formatDateTime } from "~/lib/format";
@@ -195,14 +197,6 @@ export default function Blocks() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: blockRuleForm }),
   });
-  const err = (name: keyof typeof fields) => {
-    const f = fields[name];
-    return f.errors?.length ? (
-      <p id={f.errorId} className="field__error" role="alert">
-        {t(f.errors[0]!)}
-      </p>
-    ) : null;
-  };
   const back = list.page > 1 ? `/ops/blocks?page=${list.page}` : "/ops/blocks";
 
   return (
@@ -228,21 +222,11 @@ export default function Blocks() {
           {t("ops.blocks.new")}
         </h2>
         <div className="field-grid">
-          <label className="field">
-            <span className="field__label">{t("ops.blocks.kind")}</span>
-            <select name={fields.kind.name} defaultValue={String(fields.kind.initialValue ?? "path")}>
-              {blockKinds.map((k) => (
-                <option key={k} value={k}>
-                  {t(`ops.blocks.kinds.${k}`)}
-                </option>
-              ))}
-            </select>
-            {err("kind")}
-          </label>
+          <RuleSelect field={fields.kind} label={t("ops.blocks.kind")} choices={blockKinds} labelKey={(k) => `ops.blocks.kinds.${k}`} fallback="path" />
           <label className="field">
             <span className="field__label">{t("ops.blocks.pattern")}</span>
             <input name={fields.pattern.name} defaultValue={(fields.pattern.initialValue as string | undefined) ?? ""} className="mono" required aria-describedby={`${fields.pattern.errorId} block-pattern-hint`} />
-            {err("pattern")}
+            <FieldError field={fields.pattern} />
           </label>
         </div>
         <ul id="block-pattern-hint" className="field__hint ops-hints">
@@ -250,45 +234,17 @@ export default function Blocks() {
             <li key={k}>{t(`ops.blocks.patternHints.${k}`)}</li>
           ))}
         </ul>
-        <label className="field">
-          <span className="field__label">{t("ops.blocks.reason")}</span>
-          <select name={fields.reason.name} defaultValue={String(fields.reason.initialValue ?? "4")}>
-            {blockReasons.map((r) => (
-              <option key={r} value={r}>
-                {t(`ops.blocks.reasons.${r}`)}
-              </option>
-            ))}
-          </select>
-          {err("reason")}
-        </label>
+        <RuleSelect field={fields.reason} label={t("ops.blocks.reason")} choices={blockReasons} labelKey={(r) => `ops.blocks.reasons.${r}`} fallback="4" />
         <div className="field-grid">
-          <label className="field">
-            <span className="field__label">{t("ops.blocks.appliesTo")}</span>
-            <select name={fields.appliesTo.name} defaultValue={String(fields.appliesTo.initialValue ?? "all")}>
-              {blockAudiences.map((a) => (
-                <option key={a} value={a}>
-                  {t(`ops.blocks.audiences.${a}`)}
-                </option>
-              ))}
-            </select>
-            {err("appliesTo")}
-          </label>
-          <label className="field">
-            <span className="field__label">{t("ops.blocks.priority")}</span>
-            <input name={fields.priority.name} type="number" min={-1000} max={1000} defaultValue={String(fields.priority.initialValue ?? "0")} />
-            {err("priority")}
-          </label>
+          <RuleSelect field={fields.appliesTo} label={t("ops.blocks.appliesTo")} choices={blockAudiences} labelKey={(a) => `ops.blocks.audiences.${a}`} fallback="all" />
+          <RulePriority field={fields.priority} label={t("ops.blocks.priority")} />
         </div>
         <label className="field">
           <span className="field__label">{t("ops.blocks.note")}</span>
           <input name={fields.note.name} defaultValue={(fields.note.initialValue as string | undefined) ?? ""} maxLength={500} />
-          {err("note")}
+          <FieldError field={fields.note} />
         </label>
-        {form.errors?.length ? (
-          <p className="field__error" role="alert">
-            {t(form.errors[0]!)}
-          </p>
-        ) : null}
+        <RuleFormError errors={form.errors} />
         {result?.detail && result.lastResult ? <p className="field__hint mono">{result.detail}</p> : null}
         <div className="form--row">
           <button type="submit" name="intent" value="create" className="button button--primary" disabled={busy}>

@@ -5,6 +5,8 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { FieldError } from "~/components/form/Field";
+import { RuleFormError, RulePriority, RuleSelect } from "~/components/form/RuleFields";
 import { endonyms, supportedLanguages } from "~/i18n/languages";
 import { z } from "zod";
 import { opsAction } from "~/forms/action.server";
@@ -131,14 +133,6 @@ export default function RedirectEdit() {
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: redirectRuleForm }),
   });
-  const err = (name: keyof typeof fields) => {
-    const f = fields[name];
-    return f.errors?.length ? (
-      <p id={f.errorId} className="field__error" role="alert">
-        {t(f.errors[0]!)}
-      </p>
-    ) : null;
-  };
   const languages = (fields.languages.initialValue as string[] | undefined) ?? [];
   const savedId = result && "savedId" in result ? result.savedId : null;
 
@@ -186,31 +180,17 @@ export default function RedirectEdit() {
           <span className="field__label">{t("ops.redirects.source")}</span>
           <input name={fields.source.name} defaultValue={fields.source.initialValue as string} className="mono" required placeholder="/promo/:slug" aria-describedby={fields.source.errorId} />
           <span className="field__hint">{t("ops.redirects.sourceHint")}</span>
-          {err("source")}
+          <FieldError field={fields.source} />
         </label>
         <label className="field">
           <span className="field__label">{t("ops.redirects.target")}</span>
           <input name={fields.target.name} defaultValue={fields.target.initialValue as string} className="mono" required placeholder="/bonuses/:slug" aria-describedby={fields.target.errorId} />
           <span className="field__hint">{t("ops.redirects.targetHint")}</span>
-          {err("target")}
+          <FieldError field={fields.target} />
         </label>
         <div className="field-grid">
-          <label className="field">
-            <span className="field__label">{t("ops.redirects.code")}</span>
-            <select name={fields.code.name} defaultValue={String(fields.code.initialValue ?? "301")}>
-              {redirectCodes.map((c) => (
-                <option key={c} value={c}>
-                  {t(`ops.redirects.codes.${c}`)}
-                </option>
-              ))}
-            </select>
-            {err("code")}
-          </label>
-          <label className="field">
-            <span className="field__label">{t("ops.redirects.priority")}</span>
-            <input name={fields.priority.name} type="number" min={-1000} max={1000} defaultValue={String(fields.priority.initialValue ?? "0")} />
-            {err("priority")}
-          </label>
+          <RuleSelect field={fields.code} label={t("ops.redirects.code")} choices={redirectCodes} labelKey={(c) => `ops.redirects.codes.${c}`} fallback="301" />
+          <RulePriority field={fields.priority} label={t("ops.redirects.priority")} />
         </div>
         <fieldset className="field">
           <legend className="field__label">{t("ops.redirects.languages")}</legend>
@@ -233,13 +213,9 @@ export default function RedirectEdit() {
         <label className="field">
           <span className="field__label">{t("ops.redirects.note")}</span>
           <textarea name={fields.note.name} defaultValue={fields.note.initialValue as string} rows={2} maxLength={500} />
-          {err("note")}
+          <FieldError field={fields.note} />
         </label>
-        {form.errors?.length ? (
-          <p className="field__error" role="alert">
-            {t(form.errors[0]!)}
-          </p>
-        ) : null}
+        <RuleFormError errors={form.errors} />
         {result && "detail" in result && typeof result.detail === "string" ? <p className="field__hint mono">{result.detail}</p> : null}
         <div className="form--row">
           <button type="submit" name="intent" value="save" className="button button--primary" disabled={busy}>

@@ -6,6 +6,7 @@ import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { FieldError } from "~/components/form/Field";
 import { z } from "zod";
 import { formatDateTime } from "~/lib/format";
 import { StatusPage } from "~/components/StatusPage";
@@ -262,15 +263,6 @@ function useSwitchResult(fetcherData: ActionData | undefined, mine: readonly Int
   return undefined;
 }
 
-function ErrorText({ field }: { field: { errors?: string[]; errorId: string } }) {
-  const { t } = useTranslation();
-  return field.errors?.length ? (
-    <p id={field.errorId} className="field__error" role="alert">
-      {translate(t, field.errors[0]!)}
-    </p>
-  ) : null;
-}
-
 /** Who changed a switch last and when, and its value now. */
 function SwitchMeta({ updatedBy, updatedAt, value, summary }: { updatedBy: string | null; updatedAt: string | null; value: unknown; summary?: ReactNode }) {
   const { t } = useTranslation();
@@ -442,7 +434,7 @@ function MaintenanceSwitch({ current }: { current: LoaderData["maintenance"] }) 
           {t(`ops.switches.maintenance.${name}`)}
         </label>
         <input id={f.id} type="datetime-local" name={f.name} defaultValue={(f.initialValue as string | undefined) ?? ""} aria-describedby={`${f.errorId} maintenance-tz`} aria-invalid={f.errors ? true : undefined} />
-        <ErrorText field={f} />
+        <FieldError field={f} />
       </div>
     );
   };
@@ -482,7 +474,7 @@ function MaintenanceSwitch({ current }: { current: LoaderData["maintenance"] }) 
               {t("ops.switches.maintenance.webState")}
             </label>
             <input id={fields.webState.id} type="number" name={fields.webState.name} min={0} max={1000} step={1} defaultValue={(fields.webState.initialValue as string | undefined) ?? "0"} aria-describedby={fields.webState.errorId} />
-            <ErrorText field={fields.webState} />
+            <FieldError field={fields.webState} />
           </div>
         </div>
         <FormFoot saved={result?.saved === "maintenance" || (!result && saved === "maintenance")} errors={form.errors} detail={result?.detail} busy={busy} />
@@ -544,7 +536,7 @@ function ListSwitch(props: {
           <span id={`${props.id}-format`} className="field__hint">
             {t(`ops.switches.${props.id}.format`)}
           </span>
-          <ErrorText field={f} />
+          <FieldError field={f} />
         </div>
         <FormFoot saved={result?.saved === props.id || (!result && saved === props.id)} errors={form.errors} detail={result?.detail} busy={busy} />
         <div className="form--row">

@@ -6,6 +6,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { FieldError } from "~/components/form/Field";
 import { z } from "zod";
 import { opsAction } from "~/forms/action.server";
 import { opsTitle, requireOps } from "~/loaders/ops.server";
@@ -127,14 +128,6 @@ export default function Transfer() {
       return parseWithZod(formData, { schema: importForm });
     },
   });
-  const err = (name: "json" | "mode" | "confirmReplace") => {
-    const f = fields[name];
-    return f.errors?.length ? (
-      <p id={f.errorId} className="field__error" role="alert">
-        {translate(t, f.errors[0]!)}
-      </p>
-    ) : null;
-  };
 
   /** With JavaScript the chosen file lands in the text box, to look at before importing. */
   const readFile = async (input: HTMLInputElement) => {
@@ -196,7 +189,7 @@ export default function Transfer() {
             spellCheck={false}
             placeholder={'{ "rules": [ { "source": "/old", "target": "/new", "code": 301 } ] }'}
           />
-          {err("json")}
+          <FieldError field={fields.json} />
         </div>
         <fieldset className="field">
           <legend className="field__label">{t("ops.transfer.mode")}</legend>
@@ -208,13 +201,13 @@ export default function Transfer() {
             <input type="radio" name={fields.mode.name} value="replace" defaultChecked={fields.mode.initialValue === "replace"} />
             <span>{t("ops.transfer.replace")}</span>
           </label>
-          {err("mode")}
+          <FieldError field={fields.mode} />
         </fieldset>
         <label className="checkbox">
           <input type="checkbox" name={fields.confirmReplace.name} defaultChecked={fields.confirmReplace.initialValue === "on"} aria-describedby={fields.confirmReplace.errorId} />
           <span>{t("ops.transfer.confirmReplace", { count: total })}</span>
         </label>
-        {err("confirmReplace")}
+        <FieldError field={fields.confirmReplace} />
         {form.errors?.length ? (
           <div className="notice notice--danger" role="alert">
             <div className="notice__text">

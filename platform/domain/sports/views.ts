@@ -2,7 +2,7 @@
 
 import { type SportRules, SPORT_BY_ID, periodCount } from "./sports.ts";
 import type { SportsStore } from "./store.ts";
-import { type GameRec, type MarketRec, type TrackerEvent, finalScore } from "./types.ts";
+import { type GameRec, type MarketRec, type OutcomeRec, type TrackerEvent, finalScore } from "./types.ts";
 
 export interface TeamView {
   id: number;
@@ -10,14 +10,8 @@ export interface TeamView {
   slug: string;
 }
 
-export interface OutcomeView {
-  id: number;
-  typeId: number;
-  key: string;
-  coef: number;
-  blocked: boolean;
-  result: number | null;
-}
+/** An outcome as the feed shows it: the stored record without its sort key. */
+export type OutcomeView = Omit<OutcomeRec, "sort">;
 
 export interface MarketView {
   id: number;
