@@ -2,7 +2,7 @@ import { GUARD_DEADLINE_MS } from "~/constants";
 import { COOKIES } from "~/lib/cookies.server";
 import { log } from "~/services/log.server";
 import { sessionCheck, termsStatus, userConfig } from "~/services/user.server";
-import { type RequestArgs, perRequest, requestDeadline } from "./memo.server";
+import { type RequestArgs, beforeDeadline, perRequest, requestDeadline } from "./memo.server";
 import { requestCookies } from "./request.server";
 
 /** SPEC §7 client cookie holding the session token. */
@@ -26,15 +26,6 @@ export function sessionToken(request: Request): string | null {
 
 export function hasSessionToken(request: Request): boolean {
   return sessionToken(request) !== null;
-}
-
-/** Settles with the promise, or rejects once `deadline` (epoch ms) passes. */
-function beforeDeadline<T>(promise: Promise<T>, deadline: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error("session lookup passed its deadline")), Math.max(0, deadline - Date.now()));
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 /**

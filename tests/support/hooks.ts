@@ -77,8 +77,12 @@ export const defaultMaintenance = {
   web_state: 0,
 };
 
-/** Waits out the site's config cache (the test stacks cache it for one second). */
-export const configSettles = () => new Promise((r) => setTimeout(r, 1_200));
+/**
+ * Waits out the site's config cache (the test stacks cache it for one second) and the background
+ * refresh that replaces the copy (decision 020: pages are served the old copy until the new one
+ * has arrived). Prefer `eventually` with the condition itself.
+ */
+export const configSettles = () => new Promise((r) => setTimeout(r, 2_200));
 
 /**
  * Retries a check until it passes or `timeoutMs` runs out (then its last failure is thrown): a
