@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "platform/**/*.test.ts", "betting-math/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "platform/**/*.test.ts", "betting-math/**/*.test.ts", "common/**/*.test.ts"],
     environment: "node",
   },
 });

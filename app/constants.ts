@@ -26,6 +26,8 @@ export const BALANCE_POLL = { times: 5, delayMs: 2_500 } as const;
  * (issue 11, decision 021).
  */
 export const GUARD_DEADLINE_MS = 3_000;
+/** The same for a form post (a bet, a password change): its sender waits for the answer anyway. */
+export const ACTION_GUARD_DEADLINE_MS = 10_000;
 
 // Caching
 export const CONFIG_CACHE_SECONDS = { min: 600, max: 900 } as const;
@@ -51,14 +53,9 @@ export const DEFAULT_TIME_ZONE = 3;
 export const MAX_NOTIFICATIONS_AT_ONCE = 1;
 export const SCREEN_BREAKPOINTS = [1920, 1366, 1100, 1024] as const;
 
-// Feature route numbers the spec names
-export const FEATURE_ROUTE_RULES = 47;
-export const FEATURE_ROUTE_PAYMENT = 52;
-
-// Ban levels at which the withdrawal ("deduce") route stays reachable (SPEC §4): 45 for ban
-// version 1, 53 from version 2 on
-export const BAN_LEVEL_DEDUCE_V1 = 45;
-export const BAN_LEVEL_DEDUCE_V2 = 53;
+// Feature routes, ban levels, block reasons and limit types are named in common/spec-codes.mjs,
+// which the platform and plain-Node modules (the route table) can import too
+export { BAN_LEVEL, BLOCK_REASONS, BLOCK_REASONS_BY_PAGE, DEPOSIT_LIMIT_TYPES, DEPOSIT_NO_LIMIT_VALUE, FEATURE_ROUTE, LIMIT_TYPE } from "../common/spec-codes.mjs";
 
 // Geo country ids for which the policy logo shows
 export const POLICY_LOGO_COUNTRY_IDS = [1, 66, 126, 228, 120] as const;

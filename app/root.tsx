@@ -15,19 +15,19 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { isbot } from "isbot";
 import { ErrorPage, refusalMessage } from "./components/ErrorPage";
-import { useAutoLogoff, useSessionPoll } from "./components/auth/session-hooks";
+import { useAutoLogoff } from "./components/auth/use-auto-logoff";
+import { useSessionPoll } from "./components/auth/use-session-poll";
 import { getT } from "./i18n/dictionaries.server";
 import { type Language, endonyms, textDirection } from "./i18n/languages";
-import { LOGOFF_NOTICE_COOKIE } from "./loaders/auth-session.server";
-import { commitCsrfToken } from "./loaders/csrf.server";
+import { LOGOFF_NOTICE_COOKIE } from "./forms/sign-in.server";
+import { commitCsrfToken } from "./forms/csrf.server";
 import { MAINTENANCE_NOTICE_COOKIE, ageGateRequired } from "./loaders/guards.server";
 import { COOKIES, clearCookie, setCookie } from "./lib/cookies.server";
 import { isMaintenanceNoticeDue, registrationAllowed } from "./loaders/guard-rules";
-import { requestCookies } from "./loaders/request.server";
-import { getSessionUser } from "./loaders/session.server";
+import { requestCookies } from "./lib/request.server";
+import { getSessionUser } from "./loaders/session-user.server";
 import { headerBalance } from "./loaders/balance.server";
-import { beforeDeadline, requestDeadline } from "./loaders/memo.server";
-import { GUARD_DEADLINE_MS } from "./constants";
+import { beforeDeadline, guardDeadline } from "./loaders/memo.server";
 import { getSiteContext, languageWithoutConfig } from "./loaders/site.server";
 import { env } from "./env.server";
 import { useNonce } from "./lib/nonce";
@@ -74,7 +74,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // The one-tap prompt: guests only, when the feature is on and the provider's script is set.
   const oneTapScript = env.GOOGLE_ONE_TAP_SCRIPT_URL;
   // Both decorate the shell: they get what is left of the page's guard deadline (decision 021).
-  const deadline = requestDeadline(args.context, GUARD_DEADLINE_MS);
+  const deadline = guardDeadline(args);
   const oneTapClient =
     !user && !isBot && oneTapScript && site.config.features.googleOneTap ? await beforeDeadline(oneTapClientId(), deadline).catch(() => null) : null;
   // The header's balance (issue 14): signed-in bettors only, null when the platform cannot say.

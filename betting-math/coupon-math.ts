@@ -8,6 +8,7 @@
 // exact while it stays below Number.MAX_SAFE_INTEGER (9·10^15 minor units), far above any
 // stake or payout limit.
 
+import { type CombinedCouponTypeId, isSystemType } from "./coupon-types";
 import { type Decimal, atScale, commonScale, decimalFromNumber, decimalToNumber, floorDivide, multiplyDecimals, pow10 } from "./decimal";
 
 /** A coefficient as an exact decimal; refuses anything that is not a positive finite number. */
@@ -128,8 +129,7 @@ export function compareCoefs(a: number, b: number): number {
 
 /** A coupon's shape for its possible win: coefficients of the combined selections and bankers. */
 export interface CouponShape {
-  /** 0 single, 1 express, 2 / 4 system. */
-  readonly typeId: 0 | 1 | 2 | 4;
+  readonly typeId: CombinedCouponTypeId;
   readonly coefs: readonly number[];
   readonly bankers?: readonly number[];
   readonly systemValue?: number;
@@ -152,7 +152,7 @@ export function winRatio(shape: CouponShape): Ratio {
   const bankerProduct = (shape.bankers ?? []).reduce((p, c) => p * atScale(readCoef(c), scale), 1n);
   const n = scaled.length;
   if (n === 0) throw new RangeError("a coupon has at least one selection");
-  const size = shape.typeId === 2 || shape.typeId === 4 ? (shape.systemValue ?? 0) : n;
+  const size = isSystemType(shape.typeId) ? (shape.systemValue ?? 0) : n;
   if (!Number.isInteger(size) || size < 1 || size > n) throw new RangeError(`system value must be from 1 to ${n}, got ${shape.systemValue}`);
   const e = elementarySymmetric(scaled, size);
   const bankers = shape.bankers?.length ?? 0;

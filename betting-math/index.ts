@@ -4,3 +4,5 @@ export * from "./decimal";
 export * from "./coupon-math";
 export * from "./status";
 export * from "./settlement";
+export * from "./change-coef";
+export * from "./coupon-types";

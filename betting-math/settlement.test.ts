@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SELECTION_STATUS as S, type SelectionStatusId } from "./status";
-import { type CouponToSettle, settleCoupon, settleMultipleSingles } from "./settlement";
+import { type CouponToSettle, couponStatusOf, settleCoupon, settleMultipleSingles } from "./settlement";
 
 // ---------------------------------------------------------------- independent slow implementation
 // Lists every line of the coupon, splits every half outcome into two half stakes that each win,
@@ -119,6 +119,33 @@ describe("settleCoupon — worked examples", () => {
         { stake: 300, selection: { coef: 2, statusId: S.lose } },
       ]).map((s) => (s.state === "settled" ? s.payout : null)),
     ).toEqual([200, 0]);
+  });
+
+  it("gives status 3 only when every selection was force-returned", () => {
+    expect(settleCoupon({ typeId: 1, stake: 100, selections: [{ coef: 2, statusId: S.forcedReturn }, { coef: 3, statusId: S.win }] })).toEqual({
+      state: "settled",
+      payout: 300,
+      statusId: S.win,
+    });
+    expect(couponStatusOf(100, 0, [])).toBe(S.lose);
+    expect(couponStatusOf(100, 100, [{ coef: 2, statusId: S.return }])).toBe(S.return);
+    expect(couponStatusOf(100, 50, [{ coef: 2, statusId: S.halfLoseHalfReturn }])).toBe(S.halfLoseHalfReturn);
+  });
+
+  it("refuses every impossible shape with a message saying what is wrong", () => {
+    const win = { coef: 2, statusId: S.win };
+    expect(() => settleCoupon({ typeId: 0, stake: 1, selections: [] })).toThrow("a coupon has at least one selection");
+    expect(() => settleCoupon({ typeId: 0, stake: 1, selections: [win, win] })).toThrow("a single has exactly one selection");
+    expect(() => settleCoupon({ typeId: 9, stake: 1, selections: [win, win] })).toThrow("a single has exactly one selection");
+    expect(() => settleCoupon({ typeId: 0, stake: 1, selections: [win], bankers: [win] })).toThrow("a single has exactly one selection");
+    expect(() => settleCoupon({ typeId: 1, stake: 1, selections: [win, win], bankers: [win] })).toThrow("an express has no bankers");
+    expect(() => settleCoupon({ typeId: 2, stake: 1, systemValue: 3, selections: [win, win] })).toThrow("system value must be from 1 to 2, got 3");
+    expect(() => settleCoupon({ typeId: 2, stake: 1, systemValue: 0, selections: [win, win] })).toThrow("system value must be from 1 to 2, got 0");
+    expect(() => settleCoupon({ typeId: 2, stake: 1, systemValue: 1.5, selections: [win, win] })).toThrow("got 1.5");
+    expect(() => settleCoupon({ typeId: 4, stake: 1, selections: [win, win] })).toThrow("got undefined");
+    // The edges themselves are fine: 1 of 2 and 2 of 2.
+    expect(settleCoupon({ typeId: 2, stake: 100, systemValue: 1, selections: [win, win] })).toMatchObject({ state: "settled", payout: 200 });
+    expect(settleCoupon({ typeId: 2, stake: 100, systemValue: 2, selections: [win, win] })).toMatchObject({ state: "settled", payout: 400 });
   });
 
   it("refuses an impossible coupon shape", () => {

@@ -8,6 +8,7 @@
 //   6 half lose half win → coef / 2.
 // In an express a returned selection therefore counts as coefficient 1.
 
+import { COUPON_TYPE, type NamedCouponTypeId } from "./coupon-types";
 import { readCoef, readStake, binomial, elementarySymmetric } from "./coupon-math";
 import { atScale, commonScale, floorDivide, pow10 } from "./decimal";
 import { SELECTION_STATUS, type SelectionStatusId, isSettledStatus } from "./status";
@@ -18,7 +19,7 @@ export interface SettledSelection {
 }
 
 /** SPEC §4 coupon types the settlement knows. */
-export type SettledCouponType = 0 | 1 | 2 | 4 | 9;
+export type SettledCouponType = NamedCouponTypeId;
 
 export interface CouponToSettle {
   readonly typeId: SettledCouponType;
@@ -83,10 +84,10 @@ export function settleCoupon(coupon: CouponToSettle): CouponSettlement {
   if (!all.every((s) => isSettledStatus(s.statusId))) return { state: "open" };
 
   let size: number;
-  if (coupon.typeId === 0 || coupon.typeId === 9) {
+  if (coupon.typeId === COUPON_TYPE.SINGLE || coupon.typeId === COUPON_TYPE.MULTIPLE_SINGLES) {
     if (all.length !== 1) throw new RangeError("a single has exactly one selection");
     size = 1;
-  } else if (coupon.typeId === 1) {
+  } else if (coupon.typeId === COUPON_TYPE.EXPRESS) {
     if (bankers.length) throw new RangeError("an express has no bankers");
     size = coupon.selections.length;
   } else {
@@ -110,5 +111,5 @@ export function settleCoupon(coupon: CouponToSettle): CouponSettlement {
 
 /** Multiple singles (type 9): each single settles on its own stake. */
 export function settleMultipleSingles(singles: ReadonlyArray<{ stake: number; selection: SettledSelection }>): CouponSettlement[] {
-  return singles.map((single) => settleCoupon({ typeId: 0, stake: single.stake, selections: [single.selection] }));
+  return singles.map((single) => settleCoupon({ typeId: COUPON_TYPE.SINGLE, stake: single.stake, selections: [single.selection] }));
 }

@@ -1,6 +1,6 @@
 import { NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { localPath } from "./paths";
+import { localPath } from "~/lib/paths";
 
 const items = [
   { key: "sports", path: "/line", icon: "M4 12a8 8 0 1 0 16 0 8 8 0 1 0-16 0M12 4v16M4 12h16" },

@@ -7,6 +7,13 @@ export function refusalMessage(error: unknown): string | null {
   return typeof message === "string" ? message : null;
 }
 
+/** The dictionary key an error response names for its sentence (e.g. the ops console's 503), if any. */
+export function errorMessageKey(error: unknown): string | null {
+  if (!isRouteErrorResponse(error)) return null;
+  const key = (error.data as { messageKey?: unknown } | null)?.messageKey;
+  return typeof key === "string" ? key : null;
+}
+
 /** The body of every error page: a big code, a heading, a sentence and one way out. */
 export function ErrorPage(props: { code: string; title: string; text: string; action?: { href: string; label: string } }) {
   return (

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { localPath } from "./paths";
+import { localPath } from "~/lib/paths";
 
 /**
  * A disclosure (<details>) of plain links: it opens and works without JavaScript, and each

@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "~/lib/format";
 
 /**
  * The maintenance notice (SPEC §8): a warning with a close button. Closing posts a form, so it

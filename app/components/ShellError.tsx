@@ -2,9 +2,9 @@ import type { MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { RootData } from "~/root";
-import { ErrorPage, refusalMessage } from "./ErrorPage";
+import { ErrorPage, errorMessageKey, refusalMessage } from "./ErrorPage";
 import { DefaultLayout } from "./layouts";
-import { localPath } from "./paths";
+import { localPath } from "~/lib/paths";
 
 /** Route errors inside the site's shell: the header and footer stay, the page shows the status. */
 export function ShellError({ root }: { root: RootData }) {
@@ -12,8 +12,10 @@ export function ShellError({ root }: { root: RootData }) {
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);
+  const messageKey = errorMessageKey(error);
   const text =
     refusalMessage(error) ??
+    (messageKey ? t(messageKey) : null) ??
     (status === 404
       ? t("errors.notFoundHint")
       : status === 403

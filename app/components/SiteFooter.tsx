@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { RootData } from "~/root";
-import { localPath } from "./paths";
+import { localPath } from "~/lib/paths";
 
 const columns = [
   {

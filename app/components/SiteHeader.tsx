@@ -6,7 +6,7 @@ import { HeaderBalance } from "./HeaderBalance";
 import { DisplaySettings } from "./sports/DisplaySettings";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { Logo } from "./Logo";
-import { localPath } from "./paths";
+import { localPath } from "~/lib/paths";
 
 /** The product's sections as the header lists them (SPEC §2). */
 export const sections = [

@@ -12,7 +12,7 @@ import { NotificationArea } from "./NotificationArea";
 import { SeoBlock } from "./SeoBlock";
 import { SiteFooter } from "./SiteFooter";
 import { SiteHeader } from "./SiteHeader";
-import { localPath } from "./paths";
+import { localPath } from "~/lib/paths";
 
 type Flags = Pick<RouteMeta, "hideBottomNav" | "hideFooter" | "hideSeoBlock" | "skip">;
 

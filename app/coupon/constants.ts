@@ -1,6 +1,9 @@
 // Business constants of the betting coupon (SPEC §3, §4, §9). Named once here;
 // the site-wide app/constants.ts may re-export them.
 
+import { CHANGE_COEF_ACTION } from "../../betting-math/change-coef";
+import { COUPON_TYPE } from "../../betting-math/coupon-types";
+
 /** Bet status ids (SPEC §4): the settlement state of one bet. */
 export const BET_STATUS_ID = {
   NOT_CALCULATED: -2,
@@ -15,31 +18,16 @@ export const BET_STATUS_ID = {
 } as const;
 export type BetStatusId = (typeof BET_STATUS_ID)[keyof typeof BET_STATUS_ID];
 
-/**
- * Coupon types (SPEC §4). Any other type id is a block type: its bets are grouped
- * into blocks staked through amountByBlockId.
- */
-export const COUPON_TYPE = {
-  SINGLE: 0,
-  EXPRESS: 1,
-  /** With banker when a lobby block exists. */
-  SYSTEM: 2,
-  SYSTEM_STYLE: 4,
-  MULTIPLE_SINGLES: 9,
-} as const;
-export type NamedCouponTypeId = (typeof COUPON_TYPE)[keyof typeof COUPON_TYPE];
+/** Coupon types (SPEC §4): named in betting-math/ so the platform and the maths use the same names. */
+export { COUPON_TYPE };
+export type { NamedCouponTypeId } from "../../betting-math/coupon-types";
 
 /**
  * What to do when a coefficient changes before the coupon is accepted. SPEC §3 gives
  * only the default (2); the meaning of 0 and 1 follows the usual bookmaker setting
  * "accept odds changes: never / when they rise / always".
  */
-export const CHANGE_COEF_ACTION = {
-  CONFIRM_EVERY_CHANGE: 0,
-  ACCEPT_INCREASE: 1,
-  ACCEPT_ANY_CHANGE: 2,
-} as const;
-export type ChangeCoefAction = (typeof CHANGE_COEF_ACTION)[keyof typeof CHANGE_COEF_ACTION];
+export { CHANGE_COEF_ACTION, type ChangeCoefAction } from "../../betting-math/change-coef";
 
 /** The system value never goes below 2 (SPEC §3, §4). */
 export const MIN_SYSTEM_VALUE = 2;
@@ -48,7 +36,7 @@ export const MIN_SYSTEM_VALUE = 2;
 export const COUPON_DEFAULTS = {
   tab: 1,
   typeId: COUPON_TYPE.SINGLE,
-  changeCoefAction: CHANGE_COEF_ACTION.ACCEPT_ANY_CHANGE,
+  changeCoefAction: CHANGE_COEF_ACTION.ACCEPT_HIGHER,
   systemValue: MIN_SYSTEM_VALUE,
   maxBetAmount: Number.POSITIVE_INFINITY,
 } as const;

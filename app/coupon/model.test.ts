@@ -37,7 +37,7 @@ describe("model", () => {
   });
 
   it("coupon settings default to change coef action 2", () => {
-    expect(defaultCouponSettings()).toMatchObject({ changeCoefAction: CHANGE_COEF_ACTION.ACCEPT_ANY_CHANGE, exactCoef: null, isActiveOneClick: false });
+    expect(defaultCouponSettings()).toMatchObject({ changeCoefAction: CHANGE_COEF_ACTION.ACCEPT_HIGHER, exactCoef: null, isActiveOneClick: false });
     expect(couponSettingsSchema.safeParse({ changeCoefAction: 3 }).success).toBe(false);
   });
 

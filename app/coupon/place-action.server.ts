@@ -3,7 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { COOKIES, clearCookie } from "~/lib/cookies.server";
 import { pageAction } from "~/forms/action.server";
 import { getT } from "~/i18n/dictionaries.server";
-import { safeReturnPath } from "~/loaders/return-to";
+import { safeReturnPath } from "~/lib/return-to";
 import {
   type BetRefusal,
   type PlaceBody,
@@ -18,7 +18,7 @@ import { formatMoney, parseAmountInput } from "./amount-input";
 import { COUPON_TYPE } from "./constants";
 import { type CouponView, couponViews } from "./coupon-view.server";
 import { currencyDefaults } from "./currency-defaults";
-import { type PlaceForm, type RefusalOffer, decodeSelections, placeFormSchema, platformChangeCoefAction, refusalOffer } from "./place";
+import { type PlaceForm, type RefusalOffer, decodeSelections, placeFormSchema, refusalOffer } from "./place";
 
 /** What the place form sent, echoed so a refusal can offer to send it again (changed). */
 export interface PlaceEcho {
@@ -118,7 +118,7 @@ export function placeCouponAction(args: ActionFunctionArgs) {
             ...(value.typeId === COUPON_TYPE.SYSTEM && s.isBanker ? { isBanker: true } : {}),
             ...(isSingles && amount !== null && amount > 0 ? { amount } : {}),
           })),
-          changeCoefAction: platformChangeCoefAction(value.changeCoefAction),
+          changeCoefAction: value.changeCoefAction,
         };
         if (isMax) {
           const max = await maxBetAmount(user.token, body);

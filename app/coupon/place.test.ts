@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeSelections, encodeSelections, placeFormSchema, platformChangeCoefAction, refusalOffer, withNewCoefs } from "./place";
+import { decodeSelections, encodeSelections, placeFormSchema, refusalOffer, withNewCoefs } from "./place";
 
 describe("place form selections", () => {
   it("round-trips live, pre-match and banker selections", () => {
@@ -30,12 +30,6 @@ describe("the place form schema", () => {
     expect(ok.success && ok.data).toMatchObject({ typeId: 2, systemValue: 2, intent: "place", changeCoefAction: 0 });
     expect(placeFormSchema.safeParse({ key: "short", typeId: "0", amount: "1", bets: "1:2:L" }).success).toBe(false);
     expect(placeFormSchema.safeParse({ key: "0b9e4a52-1f7c", typeId: "7", amount: "1", bets: "1:2:L" }).success).toBe(false);
-  });
-});
-
-describe("changeCoefAction between the site and the platform", () => {
-  it("maps ask, accept increases and accept any to the platform's 0, 2 and 1", () => {
-    expect([0, 1, 2].map(platformChangeCoefAction)).toEqual([0, 2, 1]);
   });
 });
 

@@ -3,7 +3,7 @@
 // offers the bettor after a refusal. Pure: no platform, no React.
 
 import { z } from "zod";
-import { CHANGE_COEF_ACTION, COUPON_TYPE, LOBBY_BLOCK_ID } from "./constants";
+import { COUPON_TYPE, type ChangeCoefAction, LOBBY_BLOCK_ID } from "./constants";
 import type { Coupon } from "./model";
 
 /** One selection as the place form carries it: `outcomeId:coef:L|P[:B]` (live or pre-match, banker). */
@@ -58,23 +58,13 @@ export const placeFormSchema = z.object({
   typeId: z.enum(["0", "1", "2", "9"]).transform(Number),
   systemValue: z.string().regex(/^\d{1,2}$/).transform(Number).optional(),
   amount: z.string().max(32),
-  changeCoefAction: z.enum(["0", "1", "2"]).transform(Number).default("2"),
+  changeCoefAction: z.enum(["0", "1", "2"]).default("2").transform((v) => Number(v) as ChangeCoefAction),
   bets: z.string().max(2000),
   /** Set by the browser after hydration: answer data instead of redirecting. */
   js: z.literal("1").optional(),
   returnTo: z.string().max(512).optional(),
 });
 export type PlaceForm = z.output<typeof placeFormSchema>;
-
-/**
- * The site's setting (SPEC §9, app/coupon/constants.ts: 0 ask, 1 accept increases, 2 accept any)
- * as the platform reads it (decision 018: 0 ask, 1 accept any, 2 accept only higher); decision 028.
- */
-export function platformChangeCoefAction(site: number): 0 | 1 | 2 {
-  if (site === CHANGE_COEF_ACTION.ACCEPT_INCREASE) return 2;
-  if (site === CHANGE_COEF_ACTION.ACCEPT_ANY_CHANGE) return 1;
-  return 0;
-}
 
 /** What the coupon offers after a refusal, besides closing the dialog. */
 export type RefusalOffer =

@@ -23,7 +23,7 @@ describe("buildCouponToSubmit", () => {
           { marketId: "a", gameId: 1, marketTypeId: 1, kind: 1, coef: 1.5, blockId: null },
           { marketId: "b", gameId: 2, marketTypeId: 1, kind: 1, coef: 2, blockId: null },
         ],
-        changeCoefAction: CHANGE_COEF_ACTION.ACCEPT_ANY_CHANGE,
+        changeCoefAction: CHANGE_COEF_ACTION.ACCEPT_HIGHER,
         coef: 3,
         coefByView: "+200",
         coefViewId: 1,

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { env } from "~/env.server";
 import { getT } from "~/i18n/dictionaries.server";
 import { translatedError as refusal } from "~/lib/responses.server";
-import { csrf } from "~/loaders/csrf.server";
+import { csrf } from "./csrf.server";
 import { type PageContext, guardPage } from "~/loaders/guards.server";
 import { type OpsContext, requireOps } from "~/loaders/ops.server";
 import { languageWithoutConfig } from "~/loaders/site.server";

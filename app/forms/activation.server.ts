@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { activationChannels, activationCodeSchema } from "~/components/auth/forms";
-import { callerOf, saveRedirectTarget } from "~/loaders/auth-session.server";
+import { activationChannels, activationCodeSchema } from "./account";
+import { callerOf } from "~/services/visitor.server";
+import { saveRedirectTarget } from "./sign-in.server";
 import type { PageContext } from "~/loaders/guards.server";
 import { type ActivationActionData, type ActivationChannel, activate, codeRefusal, resendActivation } from "~/services/account.server";
 import { pageAction } from "./action.server";

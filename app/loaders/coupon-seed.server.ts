@@ -1,9 +1,9 @@
 import { readCouponCookie } from "~/coupon/cookie-codec.server";
 import { couponConfigSchema } from "~/coupon/model";
-import type { CouponSeed } from "~/components/coupon/CouponProvider";
+import type { CouponSeed } from "~/coupon/seed";
 import { sessionSecret } from "~/env.server";
 import { DISPLAY_COOKIE, type DisplaySettings, defaultDisplay, parseDisplayCookie } from "~/sports/display";
-import { requestCookies } from "./request.server";
+import { requestCookies } from "~/lib/request.server";
 import type { SiteContext } from "./site.server";
 
 /** The guest's display settings: the cookie, else the site config's defaults. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   banDecision,
   blockPageForReason,
+  blockPages,
   blockReasonFitsPage,
   deduceBanLevel,
   isCyclicRedirect,
@@ -42,6 +43,9 @@ describe("block reasons (SPEC §4)", () => {
     expect(blockPageForReason(reason)).toBe(page);
     expect(blockReasonFitsPage(page, reason)).toBe(true);
   });
+  it("knows exactly the block pages there are", () => {
+    expect([...blockPages].sort()).toEqual(["block", "block-ie", "block-ua", "coming-soon", "site-updates", "suspension"]);
+  });
   it("has no page for no reason or an unknown one", () => {
     expect(blockPageForReason(null)).toBeNull();
     expect(blockPageForReason(99)).toBeNull();
@@ -63,6 +67,12 @@ describe("maintenance", () => {
     expect(isMaintenanceNoticeDue(maintenance, new Date("2026-11-30T10:00:00Z"))).toBe(true);
     expect(isMaintenanceNoticeDue(maintenance, new Date("2026-12-01T04:00:00Z"))).toBe(false);
     expect(isMaintenanceNoticeDue({ ...maintenance, notify_started_at: null }, new Date("2026-11-30T10:00:00Z"))).toBe(false);
+    expect(isMaintenanceNoticeDue({ ...maintenance, notify_ended_at: null }, new Date("2026-11-30T10:00:00Z"))).toBe(false);
+  });
+  it("notices from the very millisecond the notice starts, and not one before", () => {
+    expect(isMaintenanceNoticeDue(maintenance, new Date("2026-11-30T00:00:00.000Z"))).toBe(true);
+    expect(isMaintenanceNoticeDue(maintenance, new Date("2026-11-29T23:59:59.999Z"))).toBe(false);
+    expect(isMaintenanceNoticeDue(maintenance, new Date("2026-12-01T03:59:59.999Z"))).toBe(true);
   });
   it("speaks Russian to az, kk, uk and ru and English to the rest", () => {
     for (const lng of ["az", "kk", "uk", "ru"]) expect(maintenancePageLanguage(lng)).toBe("ru");
@@ -78,6 +88,25 @@ describe("404 list and feature routes", () => {
     expect(isOnNotFoundList("/lotto/5", list)).toBe(false);
     expect(isOnNotFoundList("/casino/old/x/y", list)).toBe(true);
     expect(isOnNotFoundList("/casino/older", list)).toBe(false);
+  });
+  it("lets `/x/*` match `/x` itself, with or without its slash, but not `/xy`", () => {
+    const list = ["/casino/old/*"];
+    expect(isOnNotFoundList("/casino/old", list)).toBe(true);
+    expect(isOnNotFoundList("/casino/old/", list)).toBe(true);
+    expect(isOnNotFoundList("/casino/old/1", list)).toBe(true);
+    expect(isOnNotFoundList("/casino/oldies", list)).toBe(false);
+    expect(isOnNotFoundList("/casino", list)).toBe(false);
+  });
+  it("ignores any number of trailing slashes, on the path and on the entry", () => {
+    expect(isOnNotFoundList("/lotto//", ["/lotto"])).toBe(true);
+    expect(isOnNotFoundList("/lotto", ["/lotto//"])).toBe(true);
+    expect(isOnNotFoundList("/casino/old//", ["/casino/old/*"])).toBe(true);
+  });
+  it("matches a listed root only at the root, and an empty list nothing", () => {
+    expect(isOnNotFoundList("/", ["/"])).toBe(true);
+    expect(isOnNotFoundList("/lotto", ["/"])).toBe(false);
+    expect(isOnNotFoundList("/lotto", ["/lotto/"])).toBe(true);
+    expect(isOnNotFoundList("/lotto", [])).toBe(false);
   });
   it("needs the route's feature number in availableRoutes", () => {
     expect(isFeatureRouteAvailable(undefined, [])).toBe(true);
@@ -116,6 +145,10 @@ describe("the site's own redirects (SPEC §2)", () => {
   ])("%s → %s", (from, path, query) => {
     expect(siteRedirectFor(from)).toEqual(query ? { path, query } : { path });
   });
+  it("reads a path with trailing slashes as the path", () => {
+    expect(siteRedirectFor("/rules/")).toEqual({ path: "/rules/1" });
+    expect(siteRedirectFor("/rules//")).toEqual({ path: "/rules/1" });
+  });
   it("leaves other paths alone", () => {
     expect(siteRedirectFor("/rules/2")).toBeNull();
     expect(siteRedirectFor("/")).toBeNull();
@@ -128,6 +161,31 @@ describe("redirect answers", () => {
     expect(isCyclicRedirect({ url: "/ru/bonuses?x=1", reasons: [] }, here)).toBe(true);
     expect(isCyclicRedirect({ url: "/ru/promo", reasons: ["loop"] }, here)).toBe(true);
     expect(isCyclicRedirect({ url: "/ru/promo", reasons: [] }, here)).toBe(false);
+    expect(isCyclicRedirect({ url: null, reasons: [] }, here)).toBe(false);
+    expect(isCyclicRedirect({ url: "https://bet.example/ru/bonuses?x=1", reasons: [] }, here)).toBe(true);
+  });
+  it("does not take the same path with another query, or the same path on another site, for a cycle", () => {
+    expect(isCyclicRedirect({ url: "/ru/bonuses?x=2", reasons: [] }, here)).toBe(false);
+    expect(isCyclicRedirect({ url: "/ru/promo?x=1", reasons: [] }, here)).toBe(false);
+    expect(isCyclicRedirect({ url: "/ru/bonuses", reasons: [] }, here)).toBe(false);
+    expect(isCyclicRedirect({ url: "/ru/bonuses?x=1&y=1", reasons: [] }, here)).toBe(false);
+    expect(isCyclicRedirect({ url: "https://other.example/ru/bonuses?x=1", reasons: [] }, here)).toBe(false);
+    expect(isCyclicRedirect({ url: "https://bet.example:8443/ru/bonuses?x=1", reasons: [] }, here)).toBe(false);
+  });
+  it("refuses another port of our own host and a port the allow-list does not name", () => {
+    expect(isRedirectTargetAllowed("https://bet.example:8443/en", here, [])).toBe(false);
+    expect(isRedirectTargetAllowed("https://partner.example:8443/x", here, ["partner.example:443"])).toBe(false);
+    expect(isRedirectTargetAllowed("https://partner.example:8443/x", here, ["partner.example:8443"])).toBe(true);
+    expect(isRedirectTargetAllowed("https://sub.partner.example/x", here, ["partner.example"])).toBe(false);
+    // A host listed without a port is allowed on any port of it.
+    expect(isRedirectTargetAllowed("https://partner.example:8443/x", here, ["partner.example"])).toBe(true);
+  });
+  it("refuses every scheme but http and https, even on an allowed or our own host", () => {
+    for (const url of ["ftp://partner.example/x", "data:text/html,hi", "file://partner.example/x", "ws://bet.example/ru", "javascript://bet.example/%0aalert(1)"]) {
+      expect(isRedirectTargetAllowed(url, here, ["partner.example"]), url).toBe(false);
+    }
+    expect(isRedirectTargetAllowed("http://partner.example/x", here, ["partner.example"])).toBe(true);
+    expect(isRedirectTargetAllowed("http://[broken", here, ["partner.example"])).toBe(false);
   });
   it("allows own paths and allow-listed hosts only", () => {
     expect(isRedirectTargetAllowed("/ru/promo", here, [])).toBe(true);
@@ -161,6 +219,16 @@ describe("platform_type", () => {
   it("detects phones", () => {
     expect(isMobileUserAgent(iphone)).toBe(true);
     expect(isMobileUserAgent(desktop)).toBe(false);
+    expect(isMobileUserAgent(null)).toBe(false);
+    expect(isMobileUserAgent("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36")).toBe(true);
+    expect(isMobileUserAgent("Mozilla/5.0 (Linux; webOS/2.2.4; U; en-US) AppleWebKit/534.6 webOSBrowser/221.56 Safari/534.6 Pre/3.0 Mobile")).toBe(true);
+    // An Android tablet says no "Mobile": it gets the desktop site.
+    expect(isMobileUserAgent("Mozilla/5.0 (Linux; Android 14; SM-X910) AppleWebKit/537.36 Chrome/126.0 Safari/537.36")).toBe(false);
+  });
+  it("keeps a desktop browser here, and a phone whose parameter names neither variant", () => {
+    expect(platformTypeRedirect({ ...base, platformType: null, userAgent: desktop })).toBeNull();
+    expect(platformTypeRedirect({ ...base, platformType: "tablet", userAgent: iphone })).toBeNull();
+    expect(platformTypeRedirect({ ...base, platformType: "", userAgent: iphone })).toBeNull();
   });
   it("sends phones to the mobile site with platform_type=mobile", () => {
     expect(platformTypeRedirect({ ...base, platformType: null, userAgent: iphone })).toBe(

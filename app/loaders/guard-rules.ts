@@ -2,24 +2,15 @@
  * The rules the server guards apply (SPEC §2, §4 "Maintenance and blocking", §5), as pure
  * functions: no Remix, no I/O, each named as the spec names it.
  */
-import { BAN_LEVEL_DEDUCE_V1, BAN_LEVEL_DEDUCE_V2 } from "~/constants";
+import { BAN_LEVEL, BLOCK_REASONS_BY_PAGE } from "~/constants";
 import type { Maintenance } from "~/services/site-config";
 
 /** Block pages and the block reasons (displayTypeId) that lead to each (SPEC §4). */
-export const blockPageByReason: Readonly<Record<number, BlockPage>> = {
-  4: "site-updates",
-  16: "suspension",
-  3: "block",
-  1: "block",
-  5: "block",
-  2: "block",
-  14: "block",
-  13: "block-ua",
-  17: "block-ie",
-  8: "coming-soon",
-};
-export type BlockPage = "site-updates" | "suspension" | "block" | "block-ua" | "block-ie" | "coming-soon";
-export const blockPages: readonly BlockPage[] = ["site-updates", "suspension", "block", "block-ua", "block-ie", "coming-soon"];
+export type BlockPage = keyof typeof BLOCK_REASONS_BY_PAGE;
+export const blockPages = Object.keys(BLOCK_REASONS_BY_PAGE) as BlockPage[];
+export const blockPageByReason: Readonly<Record<number, BlockPage>> = Object.fromEntries(
+  blockPages.flatMap((page) => BLOCK_REASONS_BY_PAGE[page].map((reason) => [reason, page] as const)),
+);
 
 export function blockPageForReason(reason: number | null | undefined): BlockPage | null {
   return reason == null ? null : (blockPageByReason[reason] ?? null);
@@ -67,7 +58,7 @@ export function isFeatureRouteAvailable(feature: number | undefined, availableRo
 
 /** SPEC §4: deduce is reachable at ban level 45 for ban version 1 and 53 from version 2 on. */
 export function deduceBanLevel(banVersion: number): number {
-  return banVersion >= 2 ? BAN_LEVEL_DEDUCE_V2 : BAN_LEVEL_DEDUCE_V1;
+  return banVersion >= 2 ? BAN_LEVEL.DEDUCE_V2 : BAN_LEVEL.DEDUCE_V1;
 }
 
 export type BanDecision = "allow" | "block-appeal";

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { GUARD_DEADLINE_MS } from "~/constants";
 import { env } from "~/env.server";
 import { AGE_REMEMBER_S, COOKIES, setCookie } from "~/lib/cookies.server";
 import { type RouteMeta, routeMeta } from "~/route-meta";
@@ -20,10 +19,10 @@ import {
   platformTypeRedirect,
   siteRedirectFor,
 } from "./guard-rules";
-import { type RequestArgs, perRequest, requestDeadline } from "./memo.server";
-import { requestCookies } from "./request.server";
-import { saveRedirectTarget } from "./auth-session.server";
-import { type SessionUser, getSessionUser, hasSessionToken } from "./session.server";
+import { type RequestArgs, guardDeadline, perRequest } from "./memo.server";
+import { requestCookies } from "~/lib/request.server";
+import { saveRedirectTarget } from "~/forms/sign-in.server";
+import { type SessionUser, getSessionUser, hasSessionToken, sessionLookupFailed } from "./session-user.server";
 import { type SiteContext, requireSite } from "./site.server";
 import { notFound, translatedError } from "~/lib/responses.server";
 
@@ -76,7 +75,7 @@ function operatorRedirect({ request, context }: RequestArgs, site: SiteContext):
     const here = `${site.url.pathname}${site.url.search}`;
     let answer;
     try {
-      answer = await redirectLight(here, request.signal, requestDeadline(context, GUARD_DEADLINE_MS));
+      answer = await redirectLight(here, request.signal, guardDeadline({ request, context }));
     } catch (error) {
       log.warn("redirect.check_failed", { url: here, error });
       return null;
@@ -117,7 +116,7 @@ function blockReason({ request, context }: RequestArgs, site: SiteContext): Prom
         country: site.country,
         userAgent: request.headers.get("user-agent"),
         signal: request.signal,
-        deadline: requestDeadline(context, GUARD_DEADLINE_MS),
+        deadline: guardDeadline({ request, context }),
       });
       return answer.displayTypeId;
     } catch (error) {
@@ -190,6 +189,10 @@ export async function guardPage(args: RequestArgs, routeId: string): Promise<Pag
   if (!isFeatureRouteAvailable(meta.feature, site.config.availableRoutes)) throw notFound();
   if (meta.params && !paramsAreValid(params, meta.params)) throw notFound();
 
+  if (meta.auth && !user && sessionLookupFailed(args.context)) {
+    // Signed in, but the platform did not confirm it in time: "try again", not the login page.
+    throw await translatedError(503, "errors.generic", site.lng);
+  }
   if (meta.auth && !user) {
     // Sign-in first; the page is saved as the target to come back to once (SPEC §4).
     const back = `${site.url.pathname}${site.url.search}`;

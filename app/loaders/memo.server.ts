@@ -1,3 +1,4 @@
+import { ACTION_GUARD_DEADLINE_MS, GUARD_DEADLINE_MS } from "~/constants";
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 
 /**
@@ -47,4 +48,14 @@ export function beforeDeadline<T>(promise: Promise<T>, deadline: number): Promis
     timer = setTimeout(() => reject(new Error("passed the page's deadline")), Math.max(0, deadline - Date.now()));
   });
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The guards' deadline for this request: a page read gets GUARD_DEADLINE_MS; a form post waits
+ * up to ACTION_GUARD_DEADLINE_MS, because giving up would throw away what the visitor sent (a
+ * bet, a password change) or send them to the maintenance page with it.
+ */
+export function guardDeadline({ request, context }: Pick<RequestArgs, "request" | "context">): number {
+  const isRead = request.method === "GET" || request.method === "HEAD";
+  return requestDeadline(context, isRead ? GUARD_DEADLINE_MS : ACTION_GUARD_DEADLINE_MS);
 }

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { getT } from "~/i18n/dictionaries.server";
 import { opsRouteTable } from "~/route-table.mjs";
-import { type SessionUser, getSessionUser } from "./session.server";
+import { type SessionUser, getSessionUser } from "./session-user.server";
 import { type SiteContext, getSiteContext } from "./site.server";
 import { notFound } from "~/lib/responses.server";
 

@@ -7,7 +7,7 @@ import { isSupportedLanguage, textDirection } from "~/i18n/languages";
 import { getSiteConfig } from "~/services/config.server";
 import type { SiteConfig } from "~/services/site-config";
 import { type RequestArgs, perRequest } from "./memo.server";
-import { pageUrl, requestCookies } from "./request.server";
+import { pageUrl, requestCookies } from "~/lib/request.server";
 import { requestRefusal } from "~/lib/request-limits.server";
 import { notFound } from "~/lib/responses.server";
 

@@ -6,7 +6,7 @@ import { PlaceOutcome } from "~/components/coupon/PlacedCoupon";
 import { Breadcrumbs } from "~/components/sports/Breadcrumbs";
 import { placeCouponAction } from "~/coupon/place-action.server";
 import { pageLoader } from "~/loaders/guards.server";
-import { privatePageHeaders } from "~/loaders/private-headers";
+import { privatePageHeaders } from "~/lib/private-headers";
 import { routeSeo } from "~/loaders/seo.server";
 import { seoMeta } from "~/seo";
 import sportsStyles from "~/styles/sports.css";

@@ -14,7 +14,7 @@ import { sessionSecret } from "~/env.server";
 import { COOKIES, clearCookie, setCookie } from "~/lib/cookies.server";
 import { pageAction } from "~/forms/action.server";
 import { pageLoader } from "~/loaders/guards.server";
-import { safeReturnPath } from "~/loaders/return-to";
+import { safeReturnPath } from "~/lib/return-to";
 import { routeSeo } from "~/loaders/seo.server";
 import { cachedGame, sportsContext } from "~/loaders/sports.server";
 import { seoMeta } from "~/seo";

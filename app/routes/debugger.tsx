@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { appEnv } from "~/env.server";
 import { pageLoader } from "~/loaders/guards.server";
-import { requestCookies } from "~/loaders/request.server";
+import { requestCookies } from "~/lib/request.server";
 import { routeSeo } from "~/loaders/seo.server";
 import { blockCheck } from "~/services/blocks.server";
 import { redirectLight } from "~/services/redirects.server";

@@ -8,7 +8,7 @@ import { pageAction } from "~/forms/action.server";
 import { pageLoader } from "~/loaders/guards.server";
 import { routeSeo } from "~/loaders/seo.server";
 import { seoMeta } from "~/seo";
-import { safeReturnPath } from "~/loaders/return-to";
+import { safeReturnPath } from "~/lib/return-to";
 import { displayCookieValue, displaySettingsSchema } from "~/sports/display";
 
 /** The header's quick display settings; this page shows the same form, with the error of a refused post. */

@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ForgotPasswordModal } from "~/components/auth/ForgotPasswordModal";
-import { localPath } from "~/components/paths";
+import { localPath } from "~/lib/paths";
 import { GroupedGames } from "~/components/sports/GameList";
 import { Snowfall } from "~/components/sports/Snowfall";
 import { SportsLayout } from "~/components/sports/SportsLayout";

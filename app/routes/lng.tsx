@@ -4,7 +4,7 @@ import { CouponProvider } from "~/components/coupon/CouponProvider";
 import { RouteLayout } from "~/components/layouts";
 import { ShellError, shellErrorMeta } from "~/components/ShellError";
 import { couponSeed, displaySettings } from "~/loaders/coupon-seed.server";
-import { hasSessionToken } from "~/loaders/session.server";
+import { hasSessionToken } from "~/loaders/session-user.server";
 import { requireSite } from "~/loaders/site.server";
 import { leafRouteMeta } from "~/route-meta";
 import { type RootData, useRootData } from "~/root";

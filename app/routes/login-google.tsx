@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import { callerOf, oneTapStateCookie } from "~/loaders/auth-session.server";
+import { oneTapStateCookie } from "~/forms/sign-in.server";
+import { callerOf } from "~/services/visitor.server";
 import { env } from "~/env.server";
 import { pageAction } from "~/forms/action.server";
 import { guardPage } from "~/loaders/guards.server";
-import { requestCookies } from "~/loaders/request.server";
-import { safeReturnPath } from "~/loaders/return-to";
+import { requestCookies } from "~/lib/request.server";
+import { safeReturnPath } from "~/lib/return-to";
 import { errorCode, oneTapSignIn } from "~/services/auth.server";
 import { log } from "~/services/log.server";
 

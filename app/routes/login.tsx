@@ -4,11 +4,12 @@ import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { type LoginState, LoginPanel, firstStep } from "~/components/auth/LoginPanel";
-import { afterAuthTarget, callerOf, signedInRedirect, signedOutHeaders } from "~/loaders/auth-session.server";
+import { callerOf } from "~/services/visitor.server";
+import { afterAuthTarget, signedInRedirect, signedOutHeaders } from "~/forms/sign-in.server";
 import { pageAction } from "~/forms/action.server";
 import { pageLoader } from "~/loaders/guards.server";
-import { type LoginSubmission, captchaFields, loginFormType, loginSubmissionSchema } from "~/loaders/login-forms";
-import { safeReturnPath } from "~/loaders/return-to";
+import { type LoginSubmission, captchaFields, loginFormType, loginSubmissionSchema } from "~/forms/login";
+import { safeReturnPath } from "~/lib/return-to";
 import { routeSeo } from "~/loaders/seo.server";
 import {
   CAPTCHA_CODES,

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { formatDateTime } from "~/components/format";
+import { formatDateTime } from "~/lib/format";
 import { StatusPage } from "~/components/StatusPage";
 import { getT } from "~/i18n/dictionaries.server";
 import { maintenancePageLanguage } from "~/loaders/guard-rules";

@@ -15,16 +15,17 @@ import {
   registrationSchemas,
   registrationSlug,
   type RegistrationSlug,
-} from "~/components/auth/forms";
-import { localPath } from "~/components/paths";
+} from "~/forms/account";
+import { localPath } from "~/lib/paths";
 import { env } from "~/env.server";
 import { COOKIES, clearCookie } from "~/lib/cookies.server";
-import { afterAuthTarget, callerOf, sessionCookies, signedInRedirect } from "~/loaders/auth-session.server";
+import { callerOf } from "~/services/visitor.server";
+import { afterAuthTarget, sessionCookies, signedInRedirect } from "~/forms/sign-in.server";
 import { afterAction, pageAction } from "~/forms/action.server";
 import { type PageContext, pageLoader } from "~/loaders/guards.server";
-import { safeReturnPath } from "~/loaders/return-to";
+import { safeReturnPath } from "~/lib/return-to";
 import { routeSeo } from "~/loaders/seo.server";
-import { privatePageHeaders } from "~/loaders/private-headers";
+import { privatePageHeaders } from "~/lib/private-headers";
 import { type RegistrationInput, register, registrationCountries, sendCredentialsEmail } from "~/services/account.server";
 import { errorCode } from "~/services/auth.server";
 import { UpstreamError } from "~/services/http.server";

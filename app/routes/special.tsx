@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Breadcrumbs } from "~/components/sports/Breadcrumbs";
 import { GroupedGames } from "~/components/sports/GameList";
-import { gamePath } from "~/components/sports/paths";
+import { gamePath } from "~/sports/paths";
 import { ResultList } from "~/components/sports/ResultList";
 import { SportsLayout } from "~/components/sports/SportsLayout";
 import { pageLoader } from "~/loaders/guards.server";

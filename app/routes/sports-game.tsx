@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Breadcrumbs } from "~/components/sports/Breadcrumbs";
 import { MarketGroups } from "~/components/sports/MarketGroups";
 import { MatchTracker } from "~/components/sports/MatchTracker";
-import { champPath, gamePath, sectionPath, sportPath } from "~/components/sports/paths";
+import { champPath, gamePath, sectionPath, sportPath } from "~/sports/paths";
 import { Scoreboard } from "~/components/sports/Scoreboard";
 import { SportsLayout } from "~/components/sports/SportsLayout";
 import { useLiveFeed } from "~/components/sports/use-live-feed";

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Breadcrumbs } from "~/components/sports/Breadcrumbs";
 import { GroupedGames } from "~/components/sports/GameList";
 import { ListFilters } from "~/components/sports/ListFilters";
-import { champPath, sectionPath, sportPath } from "~/components/sports/paths";
+import { champPath, sectionPath, sportPath } from "~/sports/paths";
 import { SportsLayout } from "~/components/sports/SportsLayout";
 import { useLiveFeed } from "~/components/sports/use-live-feed";
 import { pageLoader } from "~/loaders/guards.server";

@@ -4,13 +4,13 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActivationCodeForm } from "~/components/auth/ActivationCodeForm";
 import { AuthCard } from "~/components/auth/AuthCard";
-import { localPath } from "~/components/paths";
-import { callerOf } from "~/loaders/auth-session.server";
+import { localPath } from "~/lib/paths";
+import { callerOf } from "~/services/visitor.server";
 import { activationAction, signInFirst } from "~/forms/activation.server";
 import { pageLoader } from "~/loaders/guards.server";
-import { pageUrl } from "~/loaders/request.server";
+import { pageUrl } from "~/lib/request.server";
 import { routeSeo } from "~/loaders/seo.server";
-import { privatePageHeaders } from "~/loaders/private-headers";
+import { privatePageHeaders } from "~/lib/private-headers";
 import { type ActivationChannel, activateByLink, codeRefusal } from "~/services/account.server";
 import { seoMeta } from "~/seo";
 

@@ -6,12 +6,12 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { AuthCard } from "~/components/auth/AuthCard";
-import { FormErrors, TextField } from "~/components/auth/Field";
+import { FormErrors, TextField } from "~/components/form/Field";
 import { ForgotPasswordForm } from "~/components/auth/ForgotPasswordForm";
 import { PasswordField } from "~/components/auth/PasswordField";
-import { forgotPasswordSchema, resetPasswordSchema, samePasswords } from "~/components/auth/forms";
-import { localPath } from "~/components/paths";
-import { callerOf } from "~/loaders/auth-session.server";
+import { forgotPasswordSchema, resetPasswordSchema, samePasswords } from "~/forms/account";
+import { localPath } from "~/lib/paths";
+import { callerOf } from "~/services/visitor.server";
 import { z } from "zod";
 import { pageAction } from "~/forms/action.server";
 import { pageLoader } from "~/loaders/guards.server";

@@ -4,8 +4,8 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { AuthCard } from "~/components/auth/AuthCard";
-import { stopNewsletterSchema } from "~/components/auth/forms";
-import { localPath } from "~/components/paths";
+import { stopNewsletterSchema } from "~/forms/account";
+import { localPath } from "~/lib/paths";
 import { pageAction } from "~/forms/action.server";
 import { pageLoader } from "~/loaders/guards.server";
 import { routeSeo } from "~/loaders/seo.server";

@@ -1,3 +1,4 @@
+import { json } from "@remix-run/node";
 import { z } from "zod";
 import { withAccessToken } from "./auth.server";
 import { callUpstream, UpstreamError } from "./http.server";
@@ -85,13 +86,25 @@ export function adminError(error: unknown): AdminError | null {
   return parsed.success ? parsed.data.error : { code: error.status === 429 ? "rate_limited" : "refused", message: error.message };
 }
 
+/**
+ * The answer when the admin API is down, slow or answering nonsense (not a refusal): a 503 whose
+ * page says so in the ops user's language (`messageKey`, read by ShellError) instead of a bare
+ * 500. A write that timed out may still land on the platform, so the message says to check.
+ */
+function adminUnavailable(): Response {
+  return json({ messageKey: "ops.errors.adminUnavailable" }, { status: 503, headers: { "Cache-Control": "no-store" } });
+}
+
 function admin<S extends z.ZodTypeAny>(
   sessionToken: string,
   call: { path: string; method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; query?: Record<string, string | number | undefined>; json?: unknown; schema: S },
 ): Promise<z.infer<S>> {
   return withAccessToken(sessionToken, (token) =>
     callUpstream({ upstream: "admin", ...call, path: `/admin-api/v1${call.path}`, headers: { authorization: `Bearer ${token}` } }),
-  );
+  ).catch((error: unknown) => {
+    if (error instanceof UpstreamError && (error.kind !== "http" || error.status >= 500)) throw adminUnavailable();
+    throw error;
+  });
 }
 
 export const listRedirectRules = (token: string, query: Record<string, string | number | undefined>) =>

@@ -180,6 +180,9 @@ export function activeAccount(balance: Balance): BalanceAccount | null {
  * Places a coupon once: the same `key` always gets the first answer, so the call may be retried
  * after a network failure without placing a second bet (docs/BETS-API.md).
  */
+/** How long one placement call may wait (two tries at most). */
+const PLACE_TIMEOUT_MS = 15_000;
+
 export async function placeCoupon(sessionToken: string, key: string, body: PlaceBody): Promise<PlacedCoupon[]> {
   const answer = await withAccessToken(sessionToken, (token) =>
     callUpstream({
@@ -189,6 +192,9 @@ export async function placeCoupon(sessionToken: string, key: string, body: Place
       json: body,
       headers: { ...bearer(token), "idempotency-key": key },
       schema: placeAnswerSchema,
+      // A busy platform queues placements; a bettor would rather wait for the answer than be told
+      // "unavailable" about a bet that may be placed (the retry is safe: same key, same answer).
+      timeoutMs: PLACE_TIMEOUT_MS,
       retry: { times: 1, delayMs: 300 },
     }),
   );

@@ -3,6 +3,7 @@ import { subscribe } from "node:diagnostics_channel";
 import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
 import { env } from "~/env.server";
+import type { Caller } from "./auth.server";
 
 /**
  * Who the visitor is, for the platform's per-visitor rate limits (decision 012). `remix-serve`
@@ -72,4 +73,17 @@ export function visitorHeaders(): Record<string, string> {
 /** Runs `fn` as if inside a request from this visitor (tests; the site server does it for real). */
 export function runAsVisitor<T>(visitor: VisitorContext, fn: () => T): T {
   return visitors.run(visitor, fn);
+}
+
+/**
+ * The visitor's address for the platform's rate limits (decision 012): the socket's, or the last
+ * hop of the header our own proxy sets (TRUSTED_CLIENT_IP_HEADER); never what a client claims.
+ */
+export function clientIp(request: Request): string | null {
+  const header = env.TRUSTED_CLIENT_IP_HEADER;
+  return visitorAddress() ?? (header ? resolveClientAddress(undefined, request.headers.get(header) ?? undefined) : null);
+}
+
+export function callerOf(request: Request, captchaToken?: string | null): Caller {
+  return { clientIp: clientIp(request), captchaToken };
 }

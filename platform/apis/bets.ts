@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { COUPON_TYPE } from "../../betting-math/coupon-types.ts";
 import type { Db } from "../db/index.ts";
 import { type CouponInput, type Refusal, couponJson, couponViews, decideCoupon, maxBetAmount, placeCoupon } from "../domain/bets.ts";
 import { MAX_TRANSFER_AMOUNT, requestHash } from "../domain/ledger.ts";
@@ -42,7 +43,13 @@ const betSchema = z.object({
 const couponSchema = z.object({
   id: z.string().max(128).optional(),
   accountId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
-  typeId: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(4), z.literal(9)]),
+  typeId: z.union([
+    z.literal(COUPON_TYPE.SINGLE),
+    z.literal(COUPON_TYPE.EXPRESS),
+    z.literal(COUPON_TYPE.SYSTEM),
+    z.literal(COUPON_TYPE.SYSTEM_STYLE),
+    z.literal(COUPON_TYPE.MULTIPLE_SINGLES),
+  ]),
   amount: minorUnits.optional(),
   amountByBetId: z.record(z.string().regex(/^\d{1,10}$/), minorUnits).optional(),
   bets: z.array(betSchema).min(1).max(100),
@@ -69,11 +76,11 @@ function toInput(body: z.infer<typeof couponSchema>): ParsedCoupon {
       marketVersion: bet.marketVersion,
       isLive: bet.isLive,
       // a banker is a system bet in the lobby block (blockId 0) or flagged as one
-      isBanker: body.typeId === 2 && (bet.isBanker === true || bet.blockId === 0),
+      isBanker: body.typeId === COUPON_TYPE.SYSTEM && (bet.isBanker === true || bet.blockId === 0),
       amount,
     });
   }
-  const amount = body.typeId === 9 ? bets.reduce((sum, b) => sum + (b.amount ?? 0), 0) : body.amount;
+  const amount = body.typeId === COUPON_TYPE.MULTIPLE_SINGLES ? bets.reduce((sum, b) => sum + (b.amount ?? 0), 0) : body.amount;
   if (amount === undefined || amount < 1) return { ok: false, status: 400, code: "invalid_amount", message: "amount: a positive integer of minor units is required" };
   if (amount > MAX_TRANSFER_AMOUNT) return { ok: false, status: 400, code: "invalid_amount", message: "amount: too large" };
   return {

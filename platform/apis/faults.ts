@@ -9,7 +9,12 @@ import { apiError } from "./http.ts";
  * State is per process and in memory: it exists only while PLATFORM_TEST_HOOKS=1.
  */
 
-export type FaultMode = "down" | "slow" | "error" | "shape";
+/**
+ * "crash" runs the request to its end (a transaction it opens commits) and then kills the process
+ * with SIGKILL before a byte of the answer leaves: the caller sees a reset connection and must
+ * learn the outcome by retrying (the platform's crash-safety tests).
+ */
+export type FaultMode = "down" | "slow" | "error" | "shape" | "crash";
 
 export interface Fault {
   id: number;
@@ -90,6 +95,10 @@ export function faultMiddleware(state: FaultState): MiddlewareHandler<{ Bindings
         return apiError(c, fault.status as ContentfulStatusCode, "fault_injected", `Injected ${fault.status} for ${fault.path}`);
       case "shape":
         return c.json({ unexpected: true }, 200);
+      case "crash":
+        await next();
+        process.kill(process.pid, "SIGKILL");
+        return new Promise<never>(() => {});
     }
   };
 }

@@ -107,7 +107,7 @@ const configBody = z.object({
 
 const newFault = z.object({
   path: z.string().startsWith("/").max(500),
-  mode: z.enum(["down", "slow", "error", "shape"]),
+  mode: z.enum(["down", "slow", "error", "shape", "crash"]),
   delayMs: int(0, 120_000).default(3000),
   status: int(400, 599).default(503),
   remaining: int(1, 1_000_000).optional(),

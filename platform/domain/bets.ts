@@ -4,13 +4,12 @@
 // Live coupons wait for a per-sport delay with their stake as a pending transfer.
 
 import { sql } from "kysely";
+import { CHANGE_COEF_ACTION, type ChangeCoefAction, acceptsCoefChange } from "../../betting-math/change-coef.ts";
 import { type Ratio, maxStakeForWin, ratioToString, winForStake, winRatio } from "../../betting-math/coupon-math.ts";
+import { COUPON_TYPE, type CombinedCouponTypeId, type NamedCouponTypeId, isSystemType } from "../../betting-math/coupon-types.ts";
 import type { Db } from "../db/index.ts";
 import { ACCOUNT_TYPE, HOUSE, LedgerError, createTransfer, houseAccountId, resolvePending } from "./ledger.ts";
 
-/** SPEC §3 changeCoefAction (decision 018). */
-export const CHANGE_COEF_ACTION = { ask: 0, acceptAny: 1, acceptHigher: 2 } as const;
-export type ChangeCoefAction = 0 | 1 | 2;
 
 /** The most selections one coupon may hold. */
 export const MAX_SELECTIONS = 20;
@@ -35,7 +34,7 @@ export interface BetToPlace {
 
 export interface CouponInput {
   accountId: number;
-  typeId: 0 | 1 | 2 | 4 | 9;
+  typeId: NamedCouponTypeId;
   amount: number;
   systemValue?: number;
   bets: BetToPlace[];
@@ -123,7 +122,7 @@ const scoreText = (s: Pick<OutcomeState, "scoreHome" | "scoreAway">) => `${s.sco
 function checkSelections(input: CouponInput, states: Map<number, OutcomeState>): OutcomeState[] {
   const seen = new Set<number>();
   const games = new Map<number, number>();
-  const combined = input.typeId === 1 || input.typeId === 2 || input.typeId === 4;
+  const combined = input.typeId === COUPON_TYPE.EXPRESS || isSystemType(input.typeId);
   return input.bets.map((bet) => {
     if (seen.has(bet.outcomeId)) refuse(400, "duplicate_selection", "The same outcome is in the coupon twice", { outcomeId: bet.outcomeId });
     seen.add(bet.outcomeId);
@@ -150,17 +149,17 @@ function checkShape(input: CouponInput): void {
   const n = input.bets.length;
   if (n > MAX_SELECTIONS) refuse(400, "too_many_selections", `A coupon holds at most ${MAX_SELECTIONS} selections`, { max: MAX_SELECTIONS });
   const bankers = input.bets.filter((b) => b.isBanker).length;
-  if (bankers && input.typeId !== 2) refuse(400, "bad_coupon", "Only a system has bankers");
-  if (input.typeId === 0 && n !== 1) refuse(400, "bad_coupon", "A single has one selection");
-  if (input.typeId === 1 && n < 2) refuse(400, "bad_coupon", "An express has at least two selections");
-  if (input.typeId === 2 || input.typeId === 4) {
+  if (bankers && input.typeId !== COUPON_TYPE.SYSTEM) refuse(400, "bad_coupon", "Only a system has bankers");
+  if (input.typeId === COUPON_TYPE.SINGLE && n !== 1) refuse(400, "bad_coupon", "A single has one selection");
+  if (input.typeId === COUPON_TYPE.EXPRESS && n < 2) refuse(400, "bad_coupon", "An express has at least two selections");
+  if (isSystemType(input.typeId)) {
     const combined = n - bankers;
     const value = input.systemValue ?? 0;
     if (combined < 3 || value < 2 || value >= combined) {
       refuse(400, "system_value_invalid", `The system value must be from 2 to ${Math.max(2, combined - 1)}`, { max: Math.max(0, combined - 1) });
     }
   }
-  if (input.typeId === 9) {
+  if (input.typeId === COUPON_TYPE.MULTIPLE_SINGLES) {
     if (input.bets.some((b) => b.amount === undefined)) refuse(400, "bad_coupon", "Each single of multiple singles has its own amount");
     if (input.promoCode) refuse(422, "promo_invalid", "Promo codes do not apply to multiple singles");
   }
@@ -171,10 +170,7 @@ function acceptedCoefs(input: CouponInput, states: OutcomeState[]): number[] {
   const moved: Array<{ outcomeId: number; coef: string; seenCoef: string; marketVersion: number }> = [];
   const accepted = input.bets.map((bet, i) => {
     const now = states[i]!.coef;
-    if (now === bet.coef) return now;
-    const allowed =
-      input.changeCoefAction === CHANGE_COEF_ACTION.acceptAny || (input.changeCoefAction === CHANGE_COEF_ACTION.acceptHigher && now > bet.coef);
-    if (!allowed) moved.push({ outcomeId: bet.outcomeId, coef: coefText(now), seenCoef: coefText(bet.coef), marketVersion: states[i]!.marketVersion });
+    if (!acceptsCoefChange(input.changeCoefAction, bet.coef, now)) moved.push({ outcomeId: bet.outcomeId, coef: coefText(now), seenCoef: coefText(bet.coef), marketVersion: states[i]!.marketVersion });
     return now;
   });
   if (moved.length) {
@@ -226,7 +222,7 @@ async function openExposure(db: Db, userId: number, outcomeIds: readonly number[
 }
 
 interface PlannedCoupon {
-  typeId: 0 | 1 | 2 | 4;
+  typeId: CombinedCouponTypeId;
   amount: number;
   betIndexes: number[];
   ratio: Ratio;
@@ -234,11 +230,11 @@ interface PlannedCoupon {
 }
 
 function planCoupons(input: CouponInput, coefs: number[]): PlannedCoupon[] {
-  if (input.typeId === 9) {
+  if (input.typeId === COUPON_TYPE.MULTIPLE_SINGLES) {
     return input.bets.map((bet, i) => {
-      const ratio = winRatio({ typeId: 0, coefs: [toCoef(coefs[i]!)] });
+      const ratio = winRatio({ typeId: COUPON_TYPE.SINGLE, coefs: [toCoef(coefs[i]!)] });
       const amount = bet.amount ?? 0;
-      return { typeId: 0, amount, betIndexes: [i], ratio, possibleWin: winForStake(amount, ratio) };
+      return { typeId: COUPON_TYPE.SINGLE, amount, betIndexes: [i], ratio, possibleWin: winForStake(amount, ratio) };
     });
   }
   const indexes = input.bets.map((_, i) => i);
@@ -337,7 +333,7 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
       const selections = checkSelections(input, states);
       const coefs = acceptedCoefs(input, selections);
       const plans = planCoupons(input, coefs);
-      if (input.exactCoef !== null && input.typeId !== 9) {
+      if (input.exactCoef !== null && input.typeId !== COUPON_TYPE.MULTIPLE_SINGLES) {
         const ratio = plans[0]!.ratio;
         if (ratio.numerator * 100n < BigInt(input.exactCoef) * ratio.denominator) {
           refuse(409, "coef_changed", "The coefficient is below the exact coefficient asked for", {
@@ -348,7 +344,7 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
       }
 
       const isBonus = account.type === ACCOUNT_TYPE.bonus;
-      const limits = await limitsFor(trx, account.currency, input.typeId === 9 ? 9 : input.typeId);
+      const limits = await limitsFor(trx, account.currency, input.typeId);
       const outcomeIds = input.bets.map((b) => b.outcomeId);
       const exposure = await openExposure(trx, userId, outcomeIds);
       checkLimits(plans, limits, exposure, outcomeIds, isBonus);
@@ -397,7 +393,7 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
             account_id: String(account.id),
             type_id: plan.typeId,
             group_type_id: input.typeId,
-            system_value: plan.typeId === 2 || plan.typeId === 4 ? (input.systemValue ?? null) : null,
+            system_value: isSystemType(plan.typeId) ? (input.systemValue ?? null) : null,
             amount: plan.amount,
             currency: account.currency,
             coef: ratioToString(plan.ratio, 4),
@@ -454,7 +450,7 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
             coef: ratioToString(plan.ratio, 4),
             possibleWin: plan.possibleWin,
             payout: null,
-            systemValue: plan.typeId === 2 || plan.typeId === 4 ? (input.systemValue ?? null) : null,
+            systemValue: isSystemType(plan.typeId) ? (input.systemValue ?? null) : null,
             isLive: live,
             decideAt: coupon.decide_at,
             createdAt: coupon.created_at,
@@ -478,7 +474,7 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
           }),
         );
       }
-      const response = input.typeId === 9 ? { singlesResultCoupons: coupons } : { successCoupon: coupons[0] };
+      const response = input.typeId === COUPON_TYPE.MULTIPLE_SINGLES ? { singlesResultCoupons: coupons } : { successCoupon: coupons[0] };
       await trx.updateTable("bet_request").set({ response: JSON.stringify(response) }).where("id", "=", String(request.id)).execute();
       return { ok: true as const, status: responseStatus(response), response, replayed: false };
     });
@@ -628,7 +624,7 @@ export async function decideCoupon(db: Db, couponId: number): Promise<void> {
       else if (coupon.is_drop_on_score_change && s.score_seen !== null && s.score_seen !== scoreText(now)) {
         refusal = { code: "score_changed", outcomeId: s.outcome_id, score: scoreText(now) };
       }
-      else if (now.coef < s.coef && coupon.change_coef_action !== CHANGE_COEF_ACTION.acceptAny) {
+      else if (now.coef < s.coef && coupon.change_coef_action !== CHANGE_COEF_ACTION.ACCEPT_ANY) {
         refusal = { code: "coef_changed", outcomeId: s.outcome_id, coef: coefText(now.coef) };
       }
       if (refusal) break;
@@ -667,7 +663,8 @@ export async function maxBetAmount(db: Db, userId: number, input: CouponInput): 
       .where("kind", "=", "bettor")
       .executeTakeFirst();
     if (!account || account.user_id !== userId) refuse(404, "account_not_found", "No such account");
-    checkShape({ ...input, typeId: input.typeId === 9 ? 0 : input.typeId, bets: input.typeId === 9 ? input.bets.slice(0, 1) : input.bets });
+    const singles = input.typeId === COUPON_TYPE.MULTIPLE_SINGLES;
+    checkShape({ ...input, typeId: singles ? COUPON_TYPE.SINGLE : input.typeId, bets: singles ? input.bets.slice(0, 1) : input.bets });
     const states = await outcomeStates(db, input.bets.map((b) => b.outcomeId));
     const selections = checkSelections(input, states);
     const coefs = selections.map((s) => s.coef);

@@ -2,6 +2,7 @@
  * Block rules: who gets a block page instead of the site (SPEC §4 "Maintenance and blocking").
  * Pure, so the block API and the ops console validate and match the same way.
  */
+import { BLOCK_REASONS } from "../../common/spec-codes.mjs";
 import { isLanguageSegment } from "./redirects.ts";
 
 export type BlockKind = "country" | "user_agent" | "path";
@@ -102,7 +103,7 @@ export function blockRuleMatches(rule: BlockRuleInput, visitor: BlockVisitor): b
 }
 
 /** Block reasons the site has a page for (SPEC §4); a rule with another reason would show nothing. */
-export const blockReasons: readonly number[] = [1, 2, 3, 4, 5, 8, 13, 14, 16, 17];
+export const blockReasons: readonly number[] = [...BLOCK_REASONS].sort((a, b) => a - b);
 
 /** The active rules in the order they are tried: priority descending, id ascending. */
 export function orderBlockRules<T extends BlockRuleInput>(rules: readonly T[]): T[] {

@@ -13,6 +13,7 @@ import {
   matchResultStatus,
   totalStatus,
 } from "../../betting-math/status.ts";
+import type { CombinedCouponTypeId } from "../../betting-math/coupon-types.ts";
 import { settleCoupon } from "../../betting-math/settlement.ts";
 import type { Db } from "../db/index.ts";
 import { type Actor, recordChange } from "./audit.ts";
@@ -174,7 +175,7 @@ export async function settleCoupons(trx: Db, couponIds: number[], options: { rel
     const list = byCoupon.get(Number(c.id)) ?? [];
     const toSettle = (s: (typeof list)[number]) => ({ coef: s.coef / 100, statusId: s.status_id as SelectionStatusId });
     const result = settleCoupon({
-      typeId: c.type_id as 0 | 1 | 2 | 4,
+      typeId: c.type_id as CombinedCouponTypeId,
       stake: Number(c.amount),
       selections: list.filter((s) => !s.is_banker).map(toSettle),
       bankers: list.filter((s) => s.is_banker).map(toSettle),

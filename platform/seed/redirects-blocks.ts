@@ -1,3 +1,4 @@
+import { BLOCK_REASONS_BY_PAGE } from "../../common/spec-codes.mjs";
 import type { NewBlockRule, NewRedirectRule } from "../domain/rule-writes.ts";
 
 /**
@@ -49,8 +50,8 @@ export const pendingLegacyRedirectRules: NewRedirectRule[] = [
 
 /** Block rules a fresh site starts with; reasons are the displayTypeIds of SPEC §4. */
 export const demoBlockRules: NewBlockRule[] = [
-  { kind: "user_agent", pattern: "MSIE [1-9]\\.|Trident/[4-7]\\.", reason: 17, note: "Old Internet Explorer: block-ie page" },
-  { kind: "user_agent", pattern: "Opera Mini", reason: 13, note: "Opera Mini's proxy rendering breaks the site: block-ua page" },
-  { kind: "country", pattern: "KP", reason: 1, note: "Not licensed in this country: block page" },
-  { kind: "path", pattern: "/fishinghunting", reason: 8, note: "Fishing & hunting section not launched yet: coming-soon page" },
+  { kind: "user_agent", pattern: "MSIE [1-9]\\.|Trident/[4-7]\\.", reason: BLOCK_REASONS_BY_PAGE["block-ie"][0], note: "Old Internet Explorer: block-ie page" },
+  { kind: "user_agent", pattern: "Opera Mini", reason: BLOCK_REASONS_BY_PAGE["block-ua"][0], note: "Opera Mini's proxy rendering breaks the site: block-ua page" },
+  { kind: "country", pattern: "KP", reason: BLOCK_REASONS_BY_PAGE.block[0], note: "Not licensed in this country: block page" },
+  { kind: "path", pattern: "/fishinghunting", reason: BLOCK_REASONS_BY_PAGE["coming-soon"][0], note: "Fishing & hunting section not launched yet: coming-soon page" },
 ];

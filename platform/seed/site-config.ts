@@ -1,3 +1,4 @@
+import { FEATURE_ROUTE } from "../../common/spec-codes.mjs";
 import type { SiteConfig } from "../domain/site-config.ts";
 
 /** Demo site config a fresh database starts with; ops change it later through the admin APIs. */
@@ -29,7 +30,7 @@ export const demoSiteConfig: SiteConfig = {
     isActive: false,
     web_state: 0,
   },
-  availableRoutes: [47, 52],
+  availableRoutes: [FEATURE_ROUTE.RULES, FEATURE_ROUTE.PAYMENT],
   urlsToRedirectTo404: [],
   ageRestriction: { age: 18, enabled: false },
   features: {

@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
+import { hooks } from "../support/hooks";
 import { type Stack, startStack } from "../support/stack";
 import { type PageToCheck, pagesToCheck, visitors } from "../html/pages-to-check";
 
@@ -15,6 +16,8 @@ let stack: Stack;
 let pages: PageToCheck[];
 test.beforeAll(async () => {
   stack = await startStack({ sports: true });
+  // Live pages stop changing under axe (odds moving, markets suspending mid-check).
+  await hooks(stack.platformUrl).pauseSimulator();
   pages = pagesToCheck(await visitors(stack.platformUrl, "axe"));
 });
 test.afterAll(async () => {

@@ -1,11 +1,12 @@
 import { type Page, expect, test } from "@playwright/test";
 import { type Stack, startStack } from "../support/stack";
-import { waitForHydration } from "./helpers";
+import { docScreenshotPath, waitForHydration } from "./helpers";
 
 // Placing bets in a browser, with JavaScript and without: a line single, a live bet through its
 // delay, a price change refused then accepted, and a game finished through the sports test hooks
 // with the history showing the win and the header the new balance. Screenshots of the success
-// coupon, the refusal dialog and the history go to docs/screenshots/.
+// coupon, the refusal dialog and the history go to test-results/ (docs/screenshots/ only with
+// REFRESH_DOC_SCREENSHOTS=1).
 
 let stack: Stack;
 test.beforeAll(async () => {
@@ -53,7 +54,7 @@ test("with JavaScript: a line single is placed in the coupon panel, the coupon c
   await expect(coupon.getByTestId("coupon-count")).toHaveText("0");
   const stake = money(await outcome.getByTestId("coupon-amount").innerText());
   await expect.poll(async () => money(await balanceText(page)), SLOW).toBe(before - stake);
-  await coupon.screenshot({ path: "docs/screenshots/bets-coupon-success.png" });
+  await coupon.screenshot({ path: docScreenshotPath("bets-coupon-success.png") });
 });
 
 test.describe("without JavaScript", () => {
@@ -107,7 +108,7 @@ test("a price change is refused with the new odds, then accepted by the bettor",
   const dialog = coupon.getByRole("alertdialog");
   await expect(dialog).toContainText("The odds have changed.", SLOW);
   await expect(dialog.getByTestId("new-coefs")).toContainText((next / 100).toFixed(2));
-  await dialog.screenshot({ path: "docs/screenshots/bets-refusal-dialog.png" });
+  await dialog.screenshot({ path: docScreenshotPath("bets-refusal-dialog.png") });
   await dialog.getByRole("button", { name: "Accept the new odds and place" }).click();
   await expect(coupon.getByTestId("coupon-state")).toHaveText("Accepted", SLOW);
 });
@@ -140,5 +141,5 @@ test("a game finished through the sports hooks: the history shows the win and th
   const payout = money(await card.getByTestId("coupon-payout").innerText());
   expect(payout).toBeGreaterThan(0);
   expect(money(await balanceText(page))).toBe(afterBet + payout);
-  await page.screenshot({ path: "docs/screenshots/bets-history.png", fullPage: false });
+  await page.screenshot({ path: docScreenshotPath("bets-history.png"), fullPage: false });
 });

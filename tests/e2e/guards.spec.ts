@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, test } from "@playwright/test";
-import { configSettles, defaultMaintenance, hooks } from "../support/hooks";
+import { defaultMaintenance, hooks, untilSiteAnswers } from "../support/hooks";
 import { type Stack, startStack } from "../support/stack";
 import { waitForHydration } from "./helpers";
 
@@ -33,14 +33,14 @@ test("maintenance by cookie sends every page to the maintenance page", async ({ 
 
 test("maintenance by config: on sends visitors away, off brings them back", async ({ page }) => {
   await h.setConfig("maintenance", { ...defaultMaintenance, isActive: true, started_at: "2026-12-01T01:00:00Z", ended_at: "2026-12-01T03:00:00Z" });
-  await configSettles();
+  await untilSiteAnswers(stack.siteUrl, "/en", ({ location }) => location?.endsWith("/en/maintenance") ?? false);
   try {
     await page.goto(url("/en"));
     await expect(page).toHaveURL(/\/en\/maintenance$/);
     await expect(page.getByText("The server is down for maintenance from")).toBeVisible();
   } finally {
     await h.setConfig("maintenance", defaultMaintenance);
-    await configSettles();
+    await untilSiteAnswers(stack.siteUrl, "/en", ({ status }) => status === 200);
   }
   await page.goto(url("/en/maintenance"));
   await expect(page).toHaveURL(/\/en$/);
@@ -82,14 +82,14 @@ test("a feature route is 404 while its feature is unavailable", async ({ page })
   await page.goto(url("/en/rules/2"));
   await expect(page.getByRole("heading", { name: "Sports betting rules" })).toBeVisible();
   await h.setConfig("availableRoutes", [52]);
-  await configSettles();
+  await untilSiteAnswers(stack.siteUrl, "/en/rules/2", ({ status }) => status === 404);
   try {
     const response = await page.goto(url("/en/rules/2"));
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "This page could not be found" })).toBeVisible();
   } finally {
     await h.setConfig("availableRoutes", [47, 52]);
-    await configSettles();
+    await untilSiteAnswers(stack.siteUrl, "/en/rules/2", ({ status }) => status === 200);
   }
 });
 
@@ -174,7 +174,7 @@ test("the maintenance notice shows before the window and can be closed without J
     notify_started_at: new Date(now - 60_000).toISOString(),
     notify_ended_at: new Date(now + 86_400_000).toISOString(),
   });
-  await configSettles();
+  await untilSiteAnswers(stack.siteUrl, "/en/rules/1", ({ body }) => body.includes("Planned maintenance."));
   const context = await browser.newContext({ javaScriptEnabled: false });
   try {
     const page = await context.newPage();
@@ -186,6 +186,6 @@ test("the maintenance notice shows before the window and can be closed without J
   } finally {
     await context.close();
     await h.setConfig("maintenance", defaultMaintenance);
-    await configSettles();
+    await untilSiteAnswers(stack.siteUrl, "/en/rules/1", ({ body }) => !body.includes("Planned maintenance."));
   }
 });

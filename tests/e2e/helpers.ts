@@ -1,6 +1,15 @@
-import { type Page, expect } from "@playwright/test";
+import { type Page, expect, test } from "@playwright/test";
 
 /** Waits until React has hydrated the page, so clicks reach the app and not dead HTML. */
 export async function waitForHydration(page: Page) {
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+}
+
+/**
+ * Where a screenshot meant for the docs is written: this test's folder under test-results/ on
+ * every run, so a test run leaves the git tree clean; docs/screenshots/ only when
+ * REFRESH_DOC_SCREENSHOTS=1 asks to refresh the pictures the docs show (README).
+ */
+export function docScreenshotPath(name: string): string {
+  return process.env.REFRESH_DOC_SCREENSHOTS === "1" ? `docs/screenshots/${name}` : test.info().outputPath(name);
 }

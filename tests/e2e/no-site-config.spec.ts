@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { untilSiteAnswers } from "../support/hooks";
 import { type Stack, startStack } from "../support/stack";
 
 // Its own platform and site, so stopping the platform does not disturb other tests. The config
@@ -19,7 +20,8 @@ test.describe("without the platform", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 
     await stack.stopPlatform();
-    await page.waitForTimeout(1_100);
+    // Until the cached config (one second here) has run out and the site had to ask for it.
+    await untilSiteAnswers(stack.siteUrl, "/en", ({ status }) => status === 500, { timeoutMs: 40_000 });
     const down = await page.goto(`${stack.siteUrl}/en`);
     expect(down?.status()).toBe(500);
     await expect(page.getByRole("heading", { name: "The site is temporarily unavailable" })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { configSettles, hooks } from "../support/hooks";
+import { hooks, singleFetchValue, untilSiteAnswers } from "../support/hooks";
 import { type Stack, startStack } from "../support/stack";
 import { waitForHydration } from "./helpers";
 
@@ -36,7 +36,7 @@ test("the registration reminder invites a guest after the delay, then not again 
 
 test("an idle signed-in user is logged off after the configured minutes and told so on the next page", async ({ page, context }) => {
   await h.setConfig("inactiveMinutes", 1);
-  await configSettles();
+  await untilSiteAnswers(stack.siteUrl, "/en/rules/1.data", ({ body }) => singleFetchValue(body, "inactiveMinutes") === 1);
   try {
     const { token } = await h.createUser();
     await context.addCookies([{ name: "user_token", value: token, url: stack.siteUrl, httpOnly: true, sameSite: "Lax" }]);
@@ -51,5 +51,6 @@ test("an idle signed-in user is logged off after the configured minutes and told
     expect((await context.cookies()).some((c) => c.name === "user_token")).toBe(false);
   } finally {
     await h.setConfig("inactiveMinutes", 30);
+    await untilSiteAnswers(stack.siteUrl, "/en/rules/1.data", ({ body }) => singleFetchValue(body, "inactiveMinutes") === 30);
   }
 });

@@ -1,4 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
+import { hooks } from "../support/hooks";
 import { type Stack, startStack } from "../support/stack";
 import { waitForHydration } from "./helpers";
 
@@ -6,14 +7,18 @@ import { waitForHydration } from "./helpers";
 // JavaScript), and following a live game through a goal shows the market lock, reopen and the
 // odds move. The simulator is paused and driven by the platform's sports test hooks.
 
-// One stack for the file (seeding the sports catalogue is the slow part of a start), and the
-// goal test pauses the shared simulator: the tests run one after another.
+// One stack for the file (seeding the sports catalogue is the slow part of a start), with the
+// shared simulator paused from the start: the tests run one after another.
 test.describe.configure({ mode: "serial" });
 
 let stack: Stack;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   stack = await startStack({ sports: true });
+  // The coupon tests click odds of live games they found on the page; a running simulator could
+  // finish a game or suspend its market in between (as in sports-pages.test.ts). Every test
+  // drives the games through the sports hooks instead.
+  await hooks(stack.platformUrl).pauseSimulator();
 });
 test.afterAll(async () => {
   await stack?.stop();

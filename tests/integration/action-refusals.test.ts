@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import en from "../../app/i18n/locales/en/common.json";
 import { CookieJar, csrfToken, getPage } from "../support/forms";
-import { configSettles, defaultMaintenance, hooks } from "../support/hooks";
+import { defaultMaintenance, hooks, untilSiteAnswers } from "../support/hooks";
 import { type Stack, startStack } from "../support/stack";
 
 // Every form action of the site refuses bad input by itself (app/forms/action.server.ts): a JSON
@@ -26,7 +26,7 @@ beforeAll(async () => {
     notify_started_at: new Date(now - 60_000).toISOString(),
     notify_ended_at: new Date(now + 86_400_000).toISOString(),
   });
-  await configSettles();
+  await untilSiteAnswers(stack.siteUrl, "/en/rules/1", ({ body }) => body.includes("Planned maintenance."));
 });
 afterAll(async () => {
   await stack?.stop();

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPlatform, stop } from "../../scripts/processes.mjs";
-import { type Stack, databases, freePort, freshDatabase, startStack } from "../support/stack";
+import { type Stack, databases, startPlatformPair, startStack } from "../support/stack";
 import { authClient } from "./platform-auth-client";
 
 // Bets on the sports simulator's own games: the game-finished hook settles them in the
@@ -80,14 +79,10 @@ describe.each(databases)("bets on simulator games on %s", (db) => {
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("bets through two platform processes on one PostgreSQL", () => {
   it("20 tabs on two processes drain one balance, and one key sent to both places once", async () => {
-    const database = freshDatabase("postgres");
     // Test games only: the sports catalogue is not seeded.
-    const env = { ...database.env, NODE_ENV: "test", PLATFORM_TEST_HOOKS: "1", SPORTS_SEED: "off" };
-    const [portA, portB] = await Promise.all([freePort(), freePort()]);
-    const a = await startPlatform({ port: portA, env, quiet: true });
-    const b = await startPlatform({ port: portB, env, quiet: true });
+    const pair = await startPlatformPair();
     try {
-      const urls = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
+      const urls = pair.urls;
       let current = urls[0]!;
       const api = authClient(() => current);
       const { userId, token } = await api.createUser({});
@@ -112,8 +107,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("bets through two platform proce
       expect(trial.negatives).toEqual([]);
       expect(trial.sums.RUB).toBe(0);
     } finally {
-      await Promise.all([stop(a), stop(b)]);
-      await database.drop();
+      await pair.stop();
     }
   });
 });

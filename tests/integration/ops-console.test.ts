@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CookieJar, csrfToken, getPage, postForm } from "../support/forms";
-import { hooks } from "../support/hooks";
+import { eventually, hooks } from "../support/hooks";
 import { type Stack, startStack } from "../support/stack";
 
 // The ops console over HTTP, as a browser without JavaScript uses it: plain GETs and form posts
@@ -43,20 +43,6 @@ async function submit(path: string, fields: Record<string, string>, jar = opsJar
 
 /** The site's answer for a visitor (no cookies), redirects not followed. */
 const visit = (path: string) => fetch(`${stack.siteUrl}${path}`, { redirect: "manual", headers: EN });
-
-/** Polls until the check passes: the site learns of a change within ~2 s (allow 6 s). */
-async function eventually(check: () => Promise<void>, timeoutMs = 6_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-}
 
 async function adminApi(path: string) {
   const res = await fetch(`${stack.platformUrl}/admin-api/v1${path}`, { headers: { authorization: `Bearer ${opsToken}` } });
@@ -387,5 +373,73 @@ describe("audit log", () => {
     const blocks = decode((await page("/ops/audit?entity=block_rule")).html);
     expect(blocks).toMatch(/>Deleted<\/span>/);
     expect(blocks).toMatch(/>Created<\/span>/);
+  });
+});
+
+describe("when the admin API is down or slow", () => {
+  afterEach(async () => {
+    await h.clearFaults();
+  });
+
+  const UNAVAILABLE = "The admin service is not answering.";
+  const rulesWith = async (source: string) =>
+    (await adminApi(`/redirect-rules?q=${encodeURIComponent(source)}`)).items.filter((r: { source: string }) => r.source === source);
+
+  /** Opens the new-rule form, then posts it once the fault is in place. */
+  async function saveRuleDuring(fault: Parameters<typeof h.fault>[0], source: string) {
+    const jar = opsJar();
+    const { html: form } = await page("/ops/redirects/new", jar);
+    await h.fault(fault);
+    const fields = { csrf: csrfToken(form), source, target: "/rules/1", code: "301", active: "on", priority: "0", note: "", intent: "save" };
+    const res = await postForm(stack.siteUrl, "/ops/redirects/new", jar, fields, EN);
+    return { res, html: decode(await res.text()) };
+  }
+
+  it.each(["down", "error"] as const)("a page says so clearly when the admin API is %s", async (mode) => {
+    await h.fault({ path: "/admin-api/", mode, status: 503 });
+    for (const path of ["/ops/redirects", "/ops/switches", "/ops/blocks", "/ops/audit"]) {
+      const { res, html } = await page(path);
+      expect(res.status, path).toBe(503);
+      expect(decode(html), path).toContain(UNAVAILABLE);
+    }
+  });
+
+  it.each(["down", "error"] as const)("a save while the admin API is %s says so and saves nothing", async (mode) => {
+    const source = `/ops-it-${mode}-save`;
+    const { res, html } = await saveRuleDuring({ path: "/admin-api/", mode, status: 503 }, source);
+    expect(res.status).toBe(503);
+    expect(html).toContain(UNAVAILABLE);
+    await h.clearFaults();
+    expect(await rulesWith(source)).toEqual([]);
+  });
+
+  it("a switch saved while the admin API is down keeps its old value", async () => {
+    const before = (await adminApi("/switches")).urlsToRedirectTo404.value;
+    const jar = opsJar();
+    const { html: form } = await page("/ops/switches", jar);
+    await h.fault({ path: "/admin-api/", mode: "down" });
+    const res = await postForm(stack.siteUrl, "/ops/switches", jar, { csrf: csrfToken(form), intent: "urlsToRedirectTo404", paths: "/ops-it-down-404" }, EN);
+    expect(res.status).toBe(503);
+    expect(decode(await res.text())).toContain(UNAVAILABLE);
+    await h.clearFaults();
+    expect((await adminApi("/switches")).urlsToRedirectTo404.value).toEqual(before);
+  });
+
+  it("a slow admin API gives up within the upstream time-out with a clear error, and the rule is whole or absent", async () => {
+    const source = "/ops-it-slow-save";
+    const started = Date.now();
+    // Slower than the site's 5 s upstream time-out; the platform still handles the request after it.
+    const { res, html } = await saveRuleDuring({ path: "/admin-api/v1/redirect-rules", mode: "slow", delayMs: 6_500, remaining: 1 }, source);
+    expect(res.status).toBe(503);
+    expect(html).toContain(UNAVAILABLE);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(5_000);
+    // Whatever the platform does with the late request, it does all of it or none of it: watched
+    // (not waited for) until well after the delayed request has run its course.
+    const whole = [["/rules/1", 301, true]];
+    while (Date.now() < started + 6_500 + 1_500) {
+      const seen = (await rulesWith(source)).map((r: { target: string; code: number; active: boolean }) => [r.target, r.code, r.active]);
+      expect([[], whole]).toContainEqual(seen);
+      await new Promise((r) => setTimeout(r, 250));
+    }
   });
 });

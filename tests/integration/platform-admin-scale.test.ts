@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoRedirectRules } from "../../platform/seed/redirects-blocks";
-import { hooks } from "../support/hooks";
+import { type AdminClient, opsSignIn } from "../support/ops";
 import { type Stack, databases, startStack } from "../support/stack";
 
 // Thousands of redirect rules: the console's paging and search, saving beside them, and
@@ -12,11 +12,11 @@ const SEEDED = demoRedirectRules.length;
 
 describe.each(databases)(`platform admin API with ${BULK} rules on %s`, (db) => {
   let stack: Stack;
-  let ops: string;
+  let admin: AdminClient;
 
   beforeAll(async () => {
     stack = await startStack({ db, site: false });
-    ops = (await hooks(stack.platformUrl).createUser({ login: "ops.bulk", roles: ["ops"] })).token;
+    ({ admin } = await opsSignIn(stack.platformUrl, { login: "ops.bulk" }, ["ops"]));
     const rules = Array.from({ length: BULK }, (_, i) => ({
       source: i % 10 === 0 ? `/bulk/${i}/:slug` : `/bulk/${i}`,
       target: i % 10 === 0 ? `/landing/${i}/:slug` : `/landing/${i}`,
@@ -32,15 +32,6 @@ describe.each(databases)(`platform admin API with ${BULK} rules on %s`, (db) => 
     await stack?.stop();
   });
 
-  async function admin(method: string, path: string, body?: unknown) {
-    const res = await fetch(`${stack.platformUrl}/admin-api/v1${path}`, {
-      method,
-      headers: { authorization: `Bearer ${ops}`, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
-  }
   const redirectLight = async (url: string) =>
     (
       await fetch(`${stack.platformUrl}/redirects-api/api/v1/redirect-light`, {

@@ -1,32 +1,24 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { defaultMaintenance, hooks } from "../support/hooks";
+import { type AdminClient, clearRateLimits, opsSignIn } from "../support/ops";
 import { type Stack, databases, startStack } from "../support/stack";
 
 // The ops console's admin API, second half: the site switches and the block rules.
 describe.each(databases)("platform admin API: switches and block rules on %s", (db) => {
   let stack: Stack;
-  let ops: string;
+  let admin: AdminClient;
 
   beforeAll(async () => {
     stack = await startStack({ db, site: false });
-    ops = (await hooks(stack.platformUrl).createUser({ email: "olga@arena.bet", roles: ["player", "ops"] })).token;
+    ({ admin } = await opsSignIn(stack.platformUrl, { email: "olga@arena.bet" }));
   });
   afterAll(async () => {
     await stack?.stop();
   });
   beforeEach(async () => {
-    await fetch(`${stack.platformUrl}/__test/rate-limits`, { method: "DELETE" });
+    await clearRateLimits(stack.platformUrl);
   });
 
-  const admin = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${stack.platformUrl}/admin-api/v1${path}`, {
-      method,
-      headers: { authorization: `Bearer ${ops}`, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
-  };
   const version = async () => ((await (await fetch(`${stack.platformUrl}/bff-api/config/version`)).json()) as { version: string }).version;
   const siteConfig = async () => (await fetch(`${stack.platformUrl}/bff-api/config/all.json`)).json();
   const block = async (visitor: { country?: string; url?: string; isAuth?: boolean }) => {

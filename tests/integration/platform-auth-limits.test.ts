@@ -232,6 +232,19 @@ describe.each(databases)("platform captcha and rate limits on %s", (db) => {
       expect((await api.login(email, password, { ip })).body.error.code).toBe("captcha_required");
     });
 
+    it("gives back the failures a success proves were the owner's typos, there and in the address's count", async () => {
+      const { email, password } = await account();
+      const ip = freshIp();
+      for (let i = 0; i < 2; i++) expect((await api.login(email, "Wrong1234", { ip })).body.error.code).toBe("wrong_credentials");
+      expect((await api.login(email, password, { ip })).status).toBe(200);
+      // Had the two typos stayed on the address's count, the second of these would need a captcha.
+      for (let i = 0; i < 3; i++) {
+        expect((await api.login(`${unique("other")}@example.com`, "Wrong1234", { ip })).body.error.code, `other login ${i + 1}`).toBe("wrong_credentials");
+      }
+      // Three failures from the address now: the next attempt, on any login, needs one.
+      expect((await api.login(`${unique("other")}@example.com`, "Wrong1234", { ip })).body.error.code).toBe("captcha_required");
+    });
+
     it("closes a window after its length: the counters start afresh", async () => {
       const { email, password } = await account();
       const ip = freshIp();

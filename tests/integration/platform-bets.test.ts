@@ -221,7 +221,11 @@ describe.each(databases)("bet API on %s", (db) => {
     expect(drop.status).toBe(202);
     await api.expectOk("POST", `/__test/bets/outcomes/${game.outcomes["1::2"]}`, { body: { blocked: true } });
     await api.expectOk("POST", `/__test/bets/games/${game.gameId}/score`, { body: { home: 1, away: 0 } });
-    await new Promise((r) => setTimeout(r, 400));
+    // Each waits out its live delay (300 ms here) and is then decided: poll until none is waiting.
+    const coupon = async (id: number) => (await api.expectOk("GET", `/web-api/bets/coupons/${id}`, { token: me.token })).result;
+    for (const placed of [drop, accept, refuse]) {
+      await expect.poll(async () => (await coupon(placed.body.result.successCoupon.id)).state, { timeout: 10_000 }).not.toBe("waiting");
+    }
     expect((await api.expectOk("GET", `/web-api/bets/coupons/${drop.body.result.successCoupon.id}`, { token: me.token })).result).toMatchObject({
       state: "refused",
       refusal: { code: "score_changed", score: "1:0" },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { hooks } from "../support/hooks";
+import { type AdminClient, clearRateLimits, opsSignIn } from "../support/ops";
 import { type Stack, databases, startStack } from "../support/stack";
 
 // Writes through the admin API that would uncover a redirect loop are refused and change nothing;
@@ -7,30 +8,21 @@ import { type Stack, databases, startStack } from "../support/stack";
 // catch a regression").
 describe.each(databases)("redirect loops uncovered by edits on %s", (db) => {
   let stack: Stack;
-  let ops: string;
+  let admin: AdminClient;
   let h: ReturnType<typeof hooks>;
 
   beforeAll(async () => {
     stack = await startStack({ db, site: false });
     h = hooks(stack.platformUrl);
-    ops = (await h.createUser({ login: "ops.loops", roles: ["player", "ops"] })).token;
+    ({ admin } = await opsSignIn(stack.platformUrl, { login: "ops.loops" }));
   });
   afterAll(async () => {
     await stack?.stop();
   });
   beforeEach(async () => {
-    await fetch(`${stack.platformUrl}/__test/rate-limits`, { method: "DELETE" });
+    await clearRateLimits(stack.platformUrl);
   });
 
-  const admin = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${stack.platformUrl}/admin-api/v1${path}`, {
-      method,
-      headers: { authorization: `Bearer ${ops}`, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
-  };
   const redirectLight = async (url: string) =>
     (await (
       await fetch(`${stack.platformUrl}/redirects-api/api/v1/redirect-light`, {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPlatform, stop } from "../../scripts/processes.mjs";
-import { type Stack, databases, freePort, freshDatabase, startStack } from "../support/stack";
+import { type Stack, databases, startPlatformPair, startStack } from "../support/stack";
 
 // The sports platform over HTTP (docs/SPORTS-API.md): catalogue breadth, feed snapshots and
 // deltas, 404s, the simulator driven by the test hooks to a final whistle, results and statistics.
@@ -215,11 +214,8 @@ describe.each(databases)("sports platform on %s", (db) => {
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("two platforms on one PostgreSQL", () => {
   it("run the simulator exactly once, and the other takes over when the leader stops", async () => {
-    const database = freshDatabase("postgres");
-    const env = { ...database.env, NODE_ENV: "test", PLATFORM_TEST_HOOKS: "1" };
-    const [portA, portB] = await Promise.all([freePort(), freePort()]);
-    const a = await startPlatform({ port: portA, env, quiet: true });
-    const b = await startPlatform({ port: portB, env: { ...env, SPORTS_SIM_TICK_MS: "200" }, quiet: true });
+    const pair = await startPlatformPair({ sports: true, second: { SPORTS_SIM_TICK_MS: "200" } });
+    const [portA, portB] = pair.ports;
     try {
       const status = async (port: number) => (await (await fetch(`http://127.0.0.1:${port}/__test/sports/status`)).json()) as { leader: boolean; version: number };
       expect((await status(portA)).leader).toBe(true);
@@ -230,11 +226,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two platforms on one PostgreSQL
       await fetch(`http://127.0.0.1:${portA}/__test/sports/advance`, { method: "POST", body: JSON.stringify({ seconds: 60 }) });
       const leaderVersion = (await status(portA)).version;
       await expect.poll(async () => (await status(portB)).version, { timeout: 5_000 }).toBeGreaterThanOrEqual(leaderVersion);
-      await stop(a);
+      await pair.stopOne(0);
       await expect.poll(async () => (await status(portB)).leader, { timeout: 15_000, interval: 500 }).toBe(true);
     } finally {
-      await Promise.all([stop(a), stop(b)]);
-      await database.drop();
+      await pair.stop();
     }
   }, 120_000);
 });

@@ -92,4 +92,16 @@ describe("slow upstreams", () => {
     expect(worst).toBeLessThan(BOUND_MS);
     for (const a of answers) expect(a.location).toBe("/en/maintenance");
   });
+
+  it("a page that needs sign-in answers 'try again' to a signed-in visitor whose session cannot be checked in time, not the login page", async () => {
+    await h.fault({ path: "/web-api/", mode: "slow", delayMs: SLOW_MS });
+    const bettor = await timed("/en/office/history", signedIn);
+    expect(bettor.status).toBe(503);
+    expect(bettor.location).toBeNull();
+    expect(bettor.ms).toBeLessThan(BOUND_MS);
+    // A guest has no session to check: the login page, as always.
+    const guest = await timed("/en/office/history");
+    expect(guest.status).toBe(302);
+    expect(guest.location).toMatch(/^\/en\/login\?returnTo=/);
+  });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CookieJar, csrfToken, getPage, postForm } from "../support/forms";
+import { hooks } from "../support/hooks";
 import { type Stack, startStack } from "../support/stack";
 
 // The sports pages over HTTP against a real platform: complete HTML for bots, 404s, the feed's
@@ -26,8 +27,7 @@ describe("sports pages over HTTP", () => {
     stack = await startStack({ sports: true });
     // A paused simulator keeps the games read here live (or on the line) for the whole file; a
     // running one finishes some of them while the tests look for them on the pages.
-    const paused = await fetch(`${stack.platformUrl}/__test/sports/pause`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
-    expect(paused.status).toBe(200);
+    await hooks(stack.platformUrl).pauseSimulator();
     const feed = async (section: string) => ((await (await fetch(`${stack.platformUrl}/sports-api/feed/${section}`)).json()) as { games: FeedGame[] }).games;
     [live, line] = await Promise.all([feed("live"), feed("line")]);
   });

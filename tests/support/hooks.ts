@@ -44,6 +44,11 @@ export function hooks(platformUrl: string) {
     fault: (fault: { path: string; mode: "down" | "slow" | "error" | "shape"; delayMs?: number; status?: number; remaining?: number }) =>
       call(platformUrl, "POST", "/__test/faults", fault),
     clearFaults: () => call(platformUrl, "DELETE", "/__test/faults"),
+    /**
+     * Stops the live simulator's clock: games read from the feed stay live (or on the line) while
+     * a test looks for them on the pages, and pages stop changing under a check.
+     */
+    pauseSimulator: () => call(platformUrl, "POST", "/__test/sports/pause", {}),
     hits: async (path: string) => ((await call(platformUrl, "GET", `/__test/hits?path=${encodeURIComponent(path)}`)) as { count: number }).count,
     resetHits: () => call(platformUrl, "DELETE", "/__test/hits"),
     /** Messages the fake SMS and e-mail senders "sent" to an address, newest first. */
@@ -78,13 +83,6 @@ export const defaultMaintenance = {
 };
 
 /**
- * Waits out the site's config cache (the test stacks cache it for one second) and the background
- * refresh that replaces the copy (decision 020: pages are served the old copy until the new one
- * has arrived). Prefer `eventually` with the condition itself.
- */
-export const configSettles = () => new Promise((r) => setTimeout(r, 2_200));
-
-/**
  * Retries a check until it passes or `timeoutMs` runs out (then its last failure is thrown): a
  * wait for a condition, never for a fixed time. The site takes up config changes within its
  * cache time (one second in the test stacks) plus the version poll (about two seconds).
@@ -100,4 +98,36 @@ export async function eventually(check: () => Promise<void>, timeoutMs = 8_000):
       await new Promise((r) => setTimeout(r, 150));
     }
   }
+}
+
+/**
+ * Waits until the site's answer for `path` (no cookies, redirects not followed) passes `check`:
+ * the condition that shows the site has taken up a config change the test made, instead of a
+ * fixed wait for its cache to run out.
+ */
+export async function untilSiteAnswers(
+  siteUrl: string,
+  path: string,
+  check: (answer: { status: number; location: string | null; body: string }) => boolean,
+  options: { headers?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<void> {
+  await eventually(async () => {
+    const res = await fetch(`${siteUrl}${path}`, { redirect: "manual", headers: options.headers });
+    const answer = { status: res.status, location: res.headers.get("location"), body: await res.text() };
+    if (!check(answer)) throw new Error(`the site's answer for ${path} (${answer.status} ${answer.location ?? ""}) does not show the change yet`);
+  }, options.timeoutMs ?? 10_000);
+}
+
+/**
+ * The value of `key` in a single-fetch data answer (`/path.data`), read from turbo-stream's flat
+ * JSON array: the object holding `_<index of the key>` points at the index of its value. Enough
+ * for the primitive loader values tests wait for (a config number the root loader passes on).
+ */
+export function singleFetchValue(body: string, key: string): unknown {
+  const flat = JSON.parse(body.split("\n")[0] ?? "[]") as unknown[];
+  const keyIndex = flat.indexOf(key);
+  if (keyIndex < 0) return undefined;
+  const holder = flat.find((v): v is Record<string, number> => typeof v === "object" && v !== null && !Array.isArray(v) && `_${keyIndex}` in v);
+  const valueIndex = holder?.[`_${keyIndex}`];
+  return valueIndex === undefined || valueIndex < 0 ? undefined : flat[valueIndex];
 }

@@ -17,6 +17,9 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** STACK_LOGS=1 lets a test's platform and site print their logs (debugging a failing test). */
+const QUIET = process.env.STACK_LOGS !== "1";
+
 export type DbKind = "pglite" | "postgres";
 
 /** The databases integration tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
@@ -88,13 +91,13 @@ export async function startStack(
   let site: Child | undefined;
   const platformUrl = `http://127.0.0.1:${platformPort}`;
   try {
-    platform = await startPlatform({ port: platformPort, env: platformEnv, quiet: true });
+    platform = await startPlatform({ port: platformPort, env: platformEnv, quiet: QUIET });
     site =
       options.site === false
         ? undefined
         : await startSite({
           port: sitePort,
-          quiet: true,
+          quiet: QUIET,
           env: {
             PLATFORM_URL: platformUrl,
             SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
@@ -119,10 +122,53 @@ export async function startStack(
       platform = undefined;
     },
     async startPlatform() {
-      platform = await startPlatform({ port: platformPort, env: platformEnv, quiet: true });
+      platform = await startPlatform({ port: platformPort, env: platformEnv, quiet: QUIET });
     },
     async stop() {
       await Promise.all([stop(site), stop(platform)]);
+      await database.drop();
+    },
+  };
+}
+
+/** Two platform processes on one fresh PostgreSQL schema (the multi-process tests). */
+export interface PlatformPair {
+  urls: [string, string];
+  ports: [number, number];
+  /** Stops one of the two (0 or 1); the other keeps running. */
+  stopOne(which: 0 | 1): Promise<void>;
+  /** Stops both and drops the schema. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts two platforms with test hooks on one PostgreSQL schema (TEST_DATABASE_URL). `env` goes
+ * to both, `second` to the second only (e.g. a faster simulator tick); the sports catalogue is
+ * seeded only when asked for.
+ */
+export async function startPlatformPair(options: { sports?: boolean; env?: Record<string, string>; second?: Record<string, string> } = {}): Promise<PlatformPair> {
+  const database = freshDatabase("postgres");
+  const env = { ...database.env, NODE_ENV: "test", PLATFORM_TEST_HOOKS: "1", SPORTS_SEED: options.sports ? "on" : "off", ...options.env };
+  const ports: [number, number] = [await freePort(), await freePort()];
+  const children: Array<Child | undefined> = [];
+  try {
+    // One after the other: the first runs the migrations and seeds, the second finds them done.
+    children[0] = await startPlatform({ port: ports[0], env, quiet: true });
+    children[1] = await startPlatform({ port: ports[1], env: { ...env, ...options.second }, quiet: true });
+  } catch (error) {
+    await Promise.all(children.map((c) => stop(c)));
+    await database.drop();
+    throw error;
+  }
+  return {
+    urls: [`http://127.0.0.1:${ports[0]}`, `http://127.0.0.1:${ports[1]}`],
+    ports,
+    async stopOne(which) {
+      await stop(children[which]);
+      children[which] = undefined;
+    },
+    async stop() {
+      await Promise.all(children.map((c) => stop(c)));
       await database.drop();
     },
   };

@@ -3,8 +3,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FormErrors, TextField } from "./Field";
-import { activationCodeSchema } from "./forms";
+import { FormErrors, TextField } from "~/components/form/Field";
+import { activationCodeSchema } from "~/forms/account";
 
 /**
  * The code of one channel (e-mail or phone) and a button for a new code: two plain forms that

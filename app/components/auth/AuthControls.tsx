@@ -3,7 +3,7 @@ import { Suspense, lazy, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { RootData } from "~/root";
-import { localPath } from "../paths";
+import { localPath } from "~/lib/paths";
 import { Modal } from "./Modal";
 
 // The login form (with its validation) loads only when someone opens it, so every page's

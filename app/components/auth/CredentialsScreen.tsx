@@ -7,9 +7,9 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useRootData } from "~/root";
 import { Icon } from "./AuthCard";
-import { FormErrors, TextField } from "./Field";
-import { type CredentialsLabels, credentialsFileName, credentialsSvg, credentialsText, svgDataUrl, textDataUrl } from "./credentials";
-import { credentialsEmailSchema } from "./forms";
+import { FormErrors, TextField } from "~/components/form/Field";
+import { type CredentialsLabels, credentialsFileName, credentialsSvg, credentialsText, svgDataUrl, textDataUrl } from "~/lib/credentials";
+import { credentialsEmailSchema } from "~/forms/account";
 
 function CopyButton({ value, label }: { value: string; label: string }) {
   const { t } = useTranslation();

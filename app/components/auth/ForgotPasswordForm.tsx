@@ -3,8 +3,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FormErrors, TextField } from "./Field";
-import { forgotPasswordSchema } from "./forms";
+import { FormErrors, TextField } from "~/components/form/Field";
+import { forgotPasswordSchema } from "~/forms/account";
 
 /**
  * Step 1 of the password reset: the login (e-mail, phone or login) the code goes to. A plain

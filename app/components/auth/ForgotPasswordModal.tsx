@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { localPath } from "../paths";
+import { localPath } from "~/lib/paths";
 import { Icon } from "./AuthCard";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 

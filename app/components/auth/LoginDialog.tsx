@@ -1,8 +1,8 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { LoginFormType } from "~/loaders/login-forms";
-import { localPath } from "../paths";
+import type { LoginFormType } from "~/forms/login";
+import { localPath } from "~/lib/paths";
 import { type LoginPanelProps, type LoginState, LoginPanel, firstStep } from "./LoginPanel";
 import { Modal } from "./Modal";
 

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { type LoginFormType, loginFormTypes, loginSubmissionSchema } from "~/loaders/login-forms";
+import { type LoginFormType, loginFormTypes, loginSubmissionSchema } from "~/forms/login";
 
 export interface LoginState {
   formType: LoginFormType;

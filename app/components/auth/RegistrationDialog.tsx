@@ -3,7 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CredentialsScreen } from "./CredentialsScreen";
-import type { RegistrationSlug } from "./forms";
+import type { RegistrationSlug } from "~/forms/account";
 import { Modal } from "./Modal";
 import { type RegistrationPageData, RegistrationForm, RegistrationTabs } from "./RegistrationForm";
 

@@ -5,9 +5,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { localPath } from "../paths";
+import { localPath } from "~/lib/paths";
 import { Icon } from "./AuthCard";
-import { FieldError, FormErrors, Honeypot, SelectField, TextField } from "./Field";
+import { FieldError, FormErrors, Honeypot, SelectField, TextField } from "~/components/form/Field";
 import {
   DEFAULT_BONUS_CHOICE,
   HONEYPOT_FIELD,
@@ -16,7 +16,7 @@ import {
   registrationCurrencies,
   registrationSchemas,
   registrationSlugs,
-} from "./forms";
+} from "~/forms/account";
 import { PasswordField } from "./PasswordField";
 
 /** What the registration form needs of the registration route's loader data. */

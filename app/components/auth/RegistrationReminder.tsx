@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { localPath } from "../paths";
+import { localPath } from "~/lib/paths";
 
 const NEXT_AT_KEY = "registrationReminder.nextAt";
 const NEVER = "never";

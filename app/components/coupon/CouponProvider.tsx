@@ -2,17 +2,8 @@ import { Provider } from "jotai";
 import { type ReactNode, useState } from "react";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
 import { createCouponStore } from "~/coupon/atoms";
-import type { OddsFormat } from "~/coupon/math";
-import type { CouponConfig, StoredCoupon } from "~/coupon/model";
+import type { CouponSeed } from "~/coupon/seed";
 import { useCouponStorage } from "~/coupon/use-coupon-storage";
-
-export interface CouponSeed {
-  cookieCoupon: StoredCoupon | null;
-  config: CouponConfig;
-  currencyIso: string;
-  oddsFormat: OddsFormat;
-  isSignedIn: boolean;
-}
 
 /**
  * One coupon store per page load (per request on the server), seeded with the no-JavaScript

@@ -2,11 +2,18 @@ import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { formatMoney, minorToInput } from "~/coupon/amount-input";
+import { COUPON_TYPE } from "~/coupon/constants";
 import type { CouponView } from "~/coupon/coupon-view.server";
 import { decodeSelections, encodeSelections, withNewCoefs } from "~/coupon/place";
 import type { PlaceAnswer, PlaceEcho, RefusalView } from "~/coupon/place-action.server";
 
-const TYPE_KEYS: Record<number, string> = { 0: "single", 1: "express", 2: "system", 4: "system", 9: "multiple" };
+const TYPE_KEYS: Record<number, string> = {
+  [COUPON_TYPE.SINGLE]: "single",
+  [COUPON_TYPE.EXPRESS]: "express",
+  [COUPON_TYPE.SYSTEM]: "system",
+  [COUPON_TYPE.SYSTEM_STYLE]: "system",
+  [COUPON_TYPE.MULTIPLE_SINGLES]: "multiple",
+};
 
 export function couponTypeKey(typeId: number): string {
   return `coupon.types.${TYPE_KEYS[typeId] ?? "single"}`;
@@ -46,7 +53,7 @@ export function CouponCard({ coupon, lng, headingLevel = 3, waitLeftMs }: { coup
       <dl className="placed-coupon__facts">
         <dt>{t("bets.type")}</dt>
         <dd>
-          {`${t(couponTypeKey(coupon.groupTypeId === 9 ? 9 : coupon.typeId))}${coupon.systemValue ? ` ${coupon.systemValue}/${coupon.selections.filter((s) => !s.isBanker).length}` : ""}`}
+          {`${t(couponTypeKey(coupon.groupTypeId === COUPON_TYPE.MULTIPLE_SINGLES ? COUPON_TYPE.MULTIPLE_SINGLES : coupon.typeId))}${coupon.systemValue ? ` ${coupon.systemValue}/${coupon.selections.filter((s) => !s.isBanker).length}` : ""}`}
         </dd>
         <dt>{t("bets.placedAt")}</dt>
         <dd>

@@ -6,7 +6,7 @@ import type { GameView, MarketView, Section } from "~/sports/model";
 import { isLiveStatus, sectionOfGame } from "~/sports/model";
 import { GameClock } from "./GameClock";
 import { OddButton, OutcomesForm } from "./OddButton";
-import { champPath, gamePath } from "./paths";
+import { champPath, gamePath } from "~/sports/paths";
 import { SportIcon } from "./SportIcon";
 
 export interface ListContext {

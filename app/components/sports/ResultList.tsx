@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { GameView } from "~/sports/model";
-import { gamePath } from "./paths";
+import { gamePath } from "~/sports/paths";
 
 function day(ms: number, lng: string, timeZone: number): string {
   return new Date(ms + timeZone * 3_600_000).toLocaleDateString(lng, { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" });

@@ -1,7 +1,7 @@
 import { NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Section, SportView } from "~/sports/model";
-import { champPath, sectionPath, sportPath } from "./paths";
+import { champPath, sectionPath, sportPath } from "~/sports/paths";
 import { SportIcon } from "./SportIcon";
 
 /** The sports menu: the section switch and every sport with its number of games. */

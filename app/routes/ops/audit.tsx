@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { formatDateTime } from "~/components/format";
+import { formatDateTime } from "~/lib/format";
 import { Pager } from "~/components/Pager";
 import { opsTitle, requireOps } from "~/loaders/ops.server";
 import { type AuditEntry, listAudit } from "~/services/admin.server";

@@ -6,10 +6,11 @@ import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "@
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
-import { formatDateTime } from "~/components/format";
+import { BLOCK_REASONS } from "~/constants";
+import { formatDateTime } from "~/lib/format";
 import { Pager } from "~/components/Pager";
 import { opsAction } from "~/forms/action.server";
-import { safeReturnPath } from "~/loaders/return-to";
+import { safeReturnPath } from "~/lib/return-to";
 import { opsTitle, requireOps } from "~/loaders/ops.server";
 import {
   type BlockRule,
@@ -24,7 +25,7 @@ import {
 const PAGE_SIZE = 25;
 
 /** Block reasons (displayTypeId) a rule may give, each with its block page (SPEC §4). */
-const blockReasons = [4, 16, 1, 2, 3, 5, 14, 13, 17, 8] as const;
+const blockReasons = BLOCK_REASONS;
 const blockKinds = ["country", "user_agent", "path"] as const;
 const blockAudiences = ["all", "guests", "users"] as const;
 
@@ -34,7 +35,7 @@ const blockRuleForm = z
     pattern: z.string({ required_error: "ops.errors.required" }).trim().min(1, "ops.errors.required").max(500, "ops.errors.tooLong"),
     reason: z.coerce
       .number({ invalid_type_error: "ops.blocks.errors.reason" })
-      .refine((r) => (blockReasons as readonly number[]).includes(r), "ops.blocks.errors.reason"),
+      .refine((r) => blockReasons.includes(r), "ops.blocks.errors.reason"),
     appliesTo: z.enum(blockAudiences, { errorMap: () => ({ message: "ops.blocks.errors.appliesTo" }) }).default("all"),
     priority: z.coerce.number({ invalid_type_error: "ops.errors.priority" }).int("ops.errors.priority").min(-1000, "ops.errors.priority").max(1000, "ops.errors.priority").default(0),
     note: z.string().trim().max(500, "ops.errors.tooLong").default(""),

@@ -8,7 +8,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { endonyms, supportedLanguages } from "~/i18n/languages";
 import { z } from "zod";
 import { opsAction } from "~/forms/action.server";
-import { redirectCodes, redirectRuleForm, toRuleInput } from "~/loaders/ops-forms";
+import { redirectCodes, redirectRuleForm, toRuleInput } from "~/forms/ops";
 import { opsTitle, requireOps } from "~/loaders/ops.server";
 import {
   type AdminError,

@@ -5,9 +5,9 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { opsAction } from "~/forms/action.server";
-import { listQuery } from "~/loaders/ops-forms";
+import { listQuery } from "~/forms/ops";
 import { opsTitle, requireOps } from "~/loaders/ops.server";
-import { safeReturnPath } from "~/loaders/return-to";
+import { safeReturnPath } from "~/lib/return-to";
 import { type RedirectRule, adminError, listRedirectRules, setRedirectRuleActive } from "~/services/admin.server";
 import { Pager } from "~/components/Pager";
 

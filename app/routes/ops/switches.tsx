@@ -7,7 +7,7 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
-import { formatDateTime } from "~/components/format";
+import { formatDateTime } from "~/lib/format";
 import { StatusPage } from "~/components/StatusPage";
 import { opsAction } from "~/forms/action.server";
 import { opsTitle, requireOps } from "~/loaders/ops.server";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { isMaintenanceActive } from "~/loaders/guard-rules";
 import { MAINTENANCE_COOKIE } from "~/loaders/guards.server";
-import { requestCookies } from "~/loaders/request.server";
+import { requestCookies } from "~/lib/request.server";
 import { requireSite } from "~/loaders/site.server";
 import { FEED_CACHE_MS, cachedFeed, cachedGame, cachedTop, sportsContext } from "~/loaders/sports.server";
 import { MicroCache } from "~/services/micro-cache.server";

@@ -9,7 +9,7 @@ import {
   registrationSchemas,
   registrationSlug,
   resetPasswordSchema,
-} from "./forms";
+} from "./account";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();

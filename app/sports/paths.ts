@@ -1,6 +1,6 @@
 // Links of the sports pages: /{lng}/{live|line}/{sport}/{champ}/{game}, each segment id-slug.
 
-import { localPath } from "~/components/paths";
+import { localPath } from "~/lib/paths";
 import type { GameView, Section } from "~/sports/model";
 import { idSlug } from "~/sports/slug";
 

@@ -45,6 +45,33 @@ describe("safeReturnPath", () => {
     expect(safeReturnPath(atCap, FALLBACK)).toBe(atCap);
   });
 
+  it("keeps the cap on what it gives back, after percent-encoding has made the address longer", () => {
+    // 1,000 Cyrillic letters pass the cap as typed but become 6,000 characters once encoded.
+    const typed = `/ru/${"я".repeat(1_000)}`;
+    expect(typed.length).toBeLessThanOrEqual(MAX_RETURN_PATH);
+    expect(safeReturnPath(typed, FALLBACK)).toBe(FALLBACK);
+    const short = `/ru/${"я".repeat(10)}`;
+    expect(safeReturnPath(short, FALLBACK)).toBe(`/ru/${"%D1%8F".repeat(10)}`);
+  });
+
+  it("applies the cap to the address as given, even when it resolves to something short", () => {
+    const padded = `/en/${"./".repeat(MAX_RETURN_PATH)}live`;
+    expect(safeReturnPath(padded, FALLBACK)).toBe(FALLBACK);
+    expect(safeReturnPath("/en/./././live", FALLBACK)).toBe("/en/live");
+  });
+
+  it("refuses an address that names our own origin with a user name or password", () => {
+    expect(safeReturnPath("//user:secret@own-site.invalid/en", FALLBACK)).toBe(FALLBACK);
+    expect(safeReturnPath("//user@own-site.invalid/en", FALLBACK)).toBe(FALLBACK);
+    expect(safeReturnPath("//:secret@own-site.invalid/en", FALLBACK)).toBe(FALLBACK);
+  });
+
+  it("drops the fragment but keeps an empty query's absence and a query's order", () => {
+    expect(safeReturnPath("/en/live#", FALLBACK)).toBe("/en/live");
+    expect(safeReturnPath("/en/live?b=2&a=1#x", FALLBACK)).toBe("/en/live?b=2&a=1");
+    expect(safeReturnPath("/en/live?#x", FALLBACK)).toBe("/en/live");
+  });
+
   // The corpus of issue 11: every one of these leaves our pages, or is not a page of ours.
   it.each([
     "//evil.example/x",

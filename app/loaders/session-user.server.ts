@@ -1,9 +1,8 @@
-import { GUARD_DEADLINE_MS } from "~/constants";
 import { COOKIES } from "~/lib/cookies.server";
 import { log } from "~/services/log.server";
 import { sessionCheck, termsStatus, userConfig } from "~/services/user.server";
-import { type RequestArgs, beforeDeadline, perRequest, requestDeadline } from "./memo.server";
-import { requestCookies } from "./request.server";
+import { type RequestArgs, beforeDeadline, guardDeadline, perRequest } from "./memo.server";
+import { requestCookies } from "~/lib/request.server";
 
 /** SPEC §7 client cookie holding the session token. */
 export const USER_TOKEN_COOKIE = COOKIES.userToken.name;
@@ -28,6 +27,17 @@ export function hasSessionToken(request: Request): boolean {
   return sessionToken(request) !== null;
 }
 
+/** Requests whose session lookup failed (not "no session": the platform did not answer in time). */
+const failedLookups = new WeakSet<object>();
+
+/**
+ * Whether this request carries a session token whose lookup failed. A page that needs sign-in
+ * answers "try again" then instead of sending a signed-in bettor to the login page.
+ */
+export function sessionLookupFailed(context: object): boolean {
+  return failedLookups.has(context);
+}
+
 /**
  * The signed-in user, or null: signed in exactly when the session check gives a user id
  * (SPEC §4). A failing check is logged and treated as signed out for this request (SPEC §8
@@ -39,7 +49,7 @@ export function getSessionUser({ request, context }: Pick<RequestArgs, "request"
   return perRequest(context, "session-user", async () => {
     const token = sessionToken(request);
     if (!token) return null;
-    const deadline = requestDeadline(context, GUARD_DEADLINE_MS);
+    const deadline = guardDeadline({ request, context });
     const lookup = async (): Promise<SessionUser | null> => {
       const userId = await sessionCheck(token, request.signal, deadline);
       if (userId === null) return null;
@@ -58,6 +68,7 @@ export function getSessionUser({ request, context }: Pick<RequestArgs, "request"
       return await beforeDeadline(lookup(), deadline);
     } catch (error) {
       log.warn("session.load_failed", { error });
+      failedLookups.add(context);
       return null;
     }
   });

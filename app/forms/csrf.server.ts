@@ -3,7 +3,7 @@ import { createCookie } from "@remix-run/node";
 import { CSRF } from "remix-utils/csrf/server";
 import { sessionSecret } from "~/env.server";
 import { COOKIES, secureCookies } from "~/lib/cookies.server";
-import { sessionToken } from "./session.server";
+import { sessionToken } from "~/loaders/session-user.server";
 
 /**
  * CSRF protection of every state-changing form: a signed token in an HttpOnly cookie that the

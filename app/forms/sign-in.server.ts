@@ -1,31 +1,17 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { redirect } from "@remix-run/node";
-import { env, sessionSecret } from "~/env.server";
+import { sessionSecret } from "~/env.server";
 import { COOKIES, clearCookie, setCookie } from "~/lib/cookies.server";
-import type { Caller, IssuedSession } from "~/services/auth.server";
+import type { IssuedSession } from "~/services/auth.server";
 import { forgetAccessToken } from "~/services/auth.server";
-import { resolveClientAddress, visitorAddress } from "~/services/visitor.server";
-import { requestCookies } from "./request.server";
-import { safeReturnPath } from "./return-to";
+import { requestCookies } from "~/lib/request.server";
+import { safeReturnPath } from "~/lib/return-to";
 
 /** Set by an inactivity logout; the next page shows the auto-logoff notice once. */
 export const LOGOFF_NOTICE_COOKIE = COOKIES.logoffNotice.name;
 
 /** SPEC §7 client cookie: a target saved before sign-in, applied once after it. */
 export const REDIRECT_URL_COOKIE = COOKIES.redirectUrl.name;
-
-/**
- * The visitor's address for the platform's rate limits (decision 012): the socket's, or the last
- * hop of the header our own proxy sets (TRUSTED_CLIENT_IP_HEADER); never what a client claims.
- */
-export function clientIp(request: Request): string | null {
-  const header = env.TRUSTED_CLIENT_IP_HEADER;
-  return visitorAddress() ?? (header ? resolveClientAddress(undefined, request.headers.get(header) ?? undefined) : null);
-}
-
-export function callerOf(request: Request, captchaToken?: string | null): Caller {
-  return { clientIp: clientIp(request), captchaToken };
-}
 
 /** user_token (HttpOnly, SameSite=Lax, Secure in production, expiry from the token) and ua. */
 export function sessionCookies(session: IssuedSession): string[] {

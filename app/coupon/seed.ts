@@ -1,0 +1,11 @@
+import type { OddsFormat } from "./math";
+import type { CouponConfig, StoredCoupon } from "./model";
+
+/** What the server hands the coupon store on the first render (see CouponProvider). */
+export interface CouponSeed {
+  cookieCoupon: StoredCoupon | null;
+  config: CouponConfig;
+  currencyIso: string;
+  oddsFormat: OddsFormat;
+  isSignedIn: boolean;
+}
