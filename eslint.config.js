@@ -5,7 +5,7 @@ import tseslint from "typescript-eslint";
 const platformPattern = { group: ["**/platform/**"], message: "app/ must not import platform/" };
 
 export default tseslint.config(
-  { ignores: ["build/**", "public/build/**", "node_modules/**", ".data/**", "test-results/**", "reports/**", ".stryker-tmp/**", "playwright-report/**", "*.tmp.mjs"] },
+  { ignores: ["build/**", "public/build/**", "bench/peer/build/**", "bench/peer/public/build/**", "node_modules/**", ".data/**", "test-results/**", "reports/**", ".stryker-tmp/**", "playwright-report/**", "*.tmp.mjs"] },
   ...tseslint.configs.recommended,
   {
     files: ["**/*.{ts,tsx}"],

@@ -28,7 +28,12 @@ export default {
           else route(entry.path, entry.file, { id: entry.id });
         }
       });
-      route(":lng?", "routes/lng.tsx", { id: "lng" }, () => {
+      // Every page sits under a required language segment (decision 022: an optional `:lng?`
+      // doubled every branch the router flattens and ranks on each match). A path without a
+      // language lands under `:lng` too, and the site context redirects it; `/` alone has its
+      // own route for that.
+      route("", "routes/language-redirect.tsx", { id: "language-redirect", index: true });
+      route(":lng", "routes/lng.tsx", { id: "lng" }, () => {
         for (const entry of routeTable) {
           if (entry.index) route(undefined, entry.file, { id: entry.id, index: true });
           else route(entry.path, entry.file, { id: entry.id });

@@ -1,14 +1,13 @@
-import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { defaultNamespace } from "./i18n/languages";
-import { i18nServer, resources } from "./i18n/dictionaries.server";
+import { I18nextProvider } from "react-i18next";
+import { i18nFor } from "./i18n/dictionaries.server";
 import { HtmlStreamFixer } from "./lib/html-stream.server";
 import { NonceContext } from "./lib/nonce";
+import { renderClock, serverTimingHeader } from "./lib/server-timing.server";
 import { applyDocumentHeaders, applySecurityHeaders, newNonce } from "./lib/security-headers.server";
 import { languageWithoutConfig } from "./loaders/site.server";
 
@@ -30,8 +29,10 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 export const streamTimeout = 5_000;
 
 /** Data requests (client navigations, fetchers) get the same headers as documents, minus CSP. */
-export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) => {
   applySecurityHeaders(response.headers, request);
+  const timing = serverTimingHeader(context, performance.now());
+  if (timing) response.headers.set("Server-Timing", timing);
   return response;
 };
 
@@ -40,26 +41,21 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext?: AppLoadContext,
 ) {
+  const loadersDone = performance.now();
   const rootData = remixContext.staticHandlerContext.loaderData.root as { lng?: string } | undefined;
   const lng = rootData?.lng ?? languageWithoutConfig(request);
 
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({
-    lng,
-    ns: i18nServer.getRouteNamespaces(remixContext).concat(defaultNamespace),
-    defaultNS: defaultNamespace,
-    fallbackLng: "en",
-    resources,
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+  // The language's one shared instance (every namespace is in memory on the server).
+  const i18n = i18nFor(lng);
 
   // Bots get the complete page at once; people get the shell as soon as it is ready.
   const readyEvent = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
   const nonce = newNonce();
   applyDocumentHeaders(responseHeaders, request, nonce);
 
+  const renderTook = renderClock();
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -75,6 +71,7 @@ export default async function handleRequest(
           // Drops React 18's stray NUL bytes and keeps </body></html> for the very end.
           const body = new HtmlStreamFixer();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          responseHeaders.set("Server-Timing", serverTimingHeader(loadContext, loadersDone, renderTook()));
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

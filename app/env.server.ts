@@ -23,6 +23,8 @@ const envSchema = z
     APP_ENV: z.enum(["development", "test", "staging", "production"]).optional(),
     MOBILE_SITE_ORIGIN: url.optional(),
     GUARDS: z.enum(["on", "off"]).default("on"),
+    // Server-Timing's render-cpu part (issue 12): off by default, as reading the CPU clock costs.
+    SERVER_TIMING_CPU: z.enum(["0", "1"]).default("0"),
     GOOGLE_ONE_TAP_SCRIPT_URL: url.optional(),
     TRUSTED_CLIENT_IP_HEADER: z.string().min(1).toLowerCase().optional(),
     CONFIG_CACHE_SECONDS: z

@@ -31,6 +31,7 @@ import { beforeDeadline, guardDeadline } from "./loaders/memo.server";
 import { getSiteContext, languageWithoutConfig } from "./loaders/site.server";
 import { env } from "./env.server";
 import { useNonce } from "./lib/nonce";
+import type { RouteId } from "./route-ids";
 import { oneTapClientId } from "./services/auth.server";
 import { getContentGroups, NoSiteConfigError } from "./services/config.server";
 import stylesHref from "./styles/app.css";
@@ -65,8 +66,8 @@ export async function loader(args: LoaderFunctionArgs) {
   if (site.problem && site.problem.status >= 300 && site.problem.status < 400) throw site.problem;
 
   const isBot = isbot(request.headers.get("user-agent"));
-  const [t, content, user, [csrfToken, csrfCookie]] = await Promise.all([
-    getT(site.lng),
+  const t = getT(site.lng);
+  const [content, user, [csrfToken, csrfCookie]] = await Promise.all([
     getContentGroups(site.lng),
     getSessionUser(args),
     commitCsrfToken(request),
@@ -145,7 +146,7 @@ function platformTypeCookie(url: URL): string[] {
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
 export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof loader>("root") as RootData | undefined;
+  return useRouteLoaderData<typeof loader>("root" satisfies RouteId) as RootData | undefined;
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -1,8 +1,8 @@
 // @ts-check
 /**
  * The route table: every page of the site, its file and its meta, in one readable place.
- * remix.config.js builds the Remix routes from it (all under the optional language prefix
- * `/:lng?`), and the site reads the meta from it by route id (see app/route-meta.ts).
+ * remix.config.js builds the Remix routes from it (all under the language segment `/:lng`;
+ * decision 022), and the site reads the meta from it by route id (see app/route-meta.ts).
  *
  * Meta fields:
  *   layout        "default" | "empty" | "blocked" | "maintenance"
@@ -39,10 +39,25 @@
  * @typedef {{ id: string; path?: string; index?: boolean; file: string; meta: RouteMeta }} RouteEntry
  */
 
+/**
+ * Like `table`, for the ops console's entries.
+ * @template {string} Id
+ * @param {Array<{ id: Id; path?: string; index?: boolean; file: string; titleKey: string }>} entries
+ */
+const opsTable = (entries) => entries;
+
 /** Pages people are sent to by a guard: reached whatever else is going on. */
 const technical = /** @type {GuardName[]} */ (["redirects", "platformType", "block", "notFoundList", "ban", "terms", "ageGate"]);
 
-/** @param {string} id @param {string} titleKey @returns {RouteEntry} */
+/**
+ * Keeps each entry's id as its literal type, so app/route-ids.ts can name the union of all ids
+ * and a lookup by a route id that does not exist fails the type check.
+ * @template {string} Id
+ * @param {Array<RouteEntry & { id: Id }>} entries
+ */
+const table = (entries) => entries;
+
+/** @template {string} Id @param {Id} id @param {string} titleKey @returns {RouteEntry & { id: Id }} */
 const blockPage = (id, titleKey) => ({
   id,
   path: id,
@@ -50,8 +65,7 @@ const blockPage = (id, titleKey) => ({
   meta: { layout: "empty", titleKey, skip: technical, preloader: "none", robots: "noindex" },
 });
 
-/** @type {RouteEntry[]} */
-export const routeTable = [
+export const routeTable = table([
   {
     id: "home",
     index: true,
@@ -395,15 +409,14 @@ export const routeTable = [
     file: "routes/not-found.tsx",
     meta: { layout: "default", titleKey: "meta.notFoundTitle", hideSeoBlock: true, preloader: "none" },
   },
-];
+]);
 
 /**
  * The ops console, outside the language prefix (`/ops/...`), for users with the ops role only
  * (everyone else gets 404). Not indexed. Guards: sign-in with the ops role, CSRF on changes;
  * the site's maintenance, block and redirect guards do not apply, so ops can always reach it.
- * @type {Array<{ id: string; path?: string; index?: boolean; file: string; titleKey: string }>}
  */
-export const opsRouteTable = [
+export const opsRouteTable = opsTable([
   { id: "ops-home", index: true, file: "routes/ops/index.tsx", titleKey: "ops.title" },
   { id: "ops-redirects", path: "redirects", file: "routes/ops/redirects.tsx", titleKey: "ops.redirects.title" },
   { id: "ops-redirect-new", path: "redirects/new", file: "routes/ops/redirect-edit.tsx", titleKey: "ops.redirects.newTitle" },
@@ -414,4 +427,4 @@ export const opsRouteTable = [
   { id: "ops-switches", path: "switches", file: "routes/ops/switches.tsx", titleKey: "ops.switches.title" },
   { id: "ops-blocks", path: "blocks", file: "routes/ops/blocks.tsx", titleKey: "ops.blocks.title" },
   { id: "ops-audit", path: "audit", file: "routes/ops/audit.tsx", titleKey: "ops.audit.title" },
-];
+]);

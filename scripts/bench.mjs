@@ -4,14 +4,15 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { root } from "./processes.mjs";
 
-const only = process.argv[2];
+// `npm run bench -- NAME [flags]`: only the benches whose file name holds NAME, with the flags.
+const [only, ...flags] = process.argv.slice(2);
 const files = readdirSync(join(root, "bench"))
   .filter((f) => f.endsWith(".bench.ts") && (!only || f.includes(only)))
   .sort();
 let failed = 0;
 for (const file of files) {
   console.log(`\n== ${file}`);
-  const run = spawnSync(process.execPath, ["--import", "tsx", join("bench", file)], { cwd: root, stdio: "inherit" });
+  const run = spawnSync(process.execPath, ["--import", "tsx", join("bench", file), ...flags], { cwd: root, stdio: "inherit" });
   if (run.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

@@ -89,12 +89,17 @@ export async function startPlatform({ port, env = {}, quiet = false }) {
   return child;
 }
 
-/** Starts the built site with @remix-run/serve and resolves when it answers. */
-export async function startSite({ port, env = {}, quiet = false }) {
+/**
+ * Starts the built site with @remix-run/serve and resolves when it answers. `nodeArgs` are
+ * flags for node itself (the peer bench's `--cpu-prof`, which NODE_OPTIONS may not carry).
+ */
+export async function startSite({ port, env = {}, quiet = false, nodeArgs = [] }) {
   await refuseTakenPort("site", port, "PORT");
   // A production site answers only its own hosts (decision 024): here, this machine's names for the port.
   const hosts = process.env.ALLOWED_HOSTS ?? `localhost:${port},127.0.0.1:${port}`;
-  const child = launch("site", bin("remix-serve"), ["build/index.js"], { PORT: String(port), HOST: "127.0.0.1", ALLOWED_HOSTS: hosts, ...env }, { quiet });
+  const child = nodeArgs.length
+    ? launch("site", process.execPath, [...nodeArgs, fileURLToPath(new URL("../node_modules/@remix-run/serve/dist/cli.js", import.meta.url)), "build/index.js"], { PORT: String(port), HOST: "127.0.0.1", ALLOWED_HOSTS: hosts, ...env }, { quiet })
+    : launch("site", bin("remix-serve"), ["build/index.js"], { PORT: String(port), HOST: "127.0.0.1", ALLOWED_HOSTS: hosts, ...env }, { quiet });
   const exited = new Promise((_, reject) =>
     child.once("exit", (code) => reject(new Error(`site exited with ${code}\n${(child.tail ?? []).join("\n")}`))),
   );

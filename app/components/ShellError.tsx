@@ -2,6 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { RootData } from "~/root";
+import type { RouteId } from "~/route-ids";
 import { ErrorPage, errorMessageKey, refusalMessage } from "./ErrorPage";
 import { DefaultLayout } from "./layouts";
 import { localPath } from "~/lib/paths";
@@ -38,7 +39,7 @@ export function ShellError({ root }: { root: RootData }) {
 /** Error boundaries' meta cannot translate, so the root loader sends their titles ready. */
 export const shellErrorMeta: MetaFunction = ({ error, matches }) => {
   if (!error) return [];
-  const root = matches.find((m) => m.id === "root")?.data as RootData | undefined;
+  const root = matches.find((m) => m.id === ("root" satisfies RouteId))?.data as RootData | undefined;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return [
     { title: notFound ? root?.errorTitles.notFound : root?.errorTitles.error },

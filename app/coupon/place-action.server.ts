@@ -71,7 +71,7 @@ export function placeCouponAction(args: ActionFunctionArgs) {
     async ({ ctx, value }) => {
       const lng = ctx.site.lng;
       const user = ctx.user!;
-      const t = await getT(lng);
+      const t = getT(lng);
       const echo = echoOf(value, lng);
       let currency = "RUB";
       let exponent = 2;

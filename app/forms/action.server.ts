@@ -2,12 +2,12 @@ import { type Submission, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { CSRFError } from "remix-utils/csrf/server";
 import type { z } from "zod";
 import { env } from "~/env.server";
 import { getT } from "~/i18n/dictionaries.server";
 import { translatedError as refusal } from "~/lib/responses.server";
-import { csrf } from "./csrf.server";
+import { CSRFError, validateCsrf } from "./csrf.server";
+import type { PageRouteId } from "~/route-ids";
 import { type PageContext, guardPage } from "~/loaders/guards.server";
 import { type OpsContext, requireOps } from "~/loaders/ops.server";
 import { languageWithoutConfig } from "~/loaders/site.server";
@@ -78,7 +78,7 @@ export { type TranslatedError as Refusal, translatedError as refusal } from "~/l
  */
 export async function originRefusal(request: Request): Promise<{ status: number; message: string }> {
   log.warn("action.refused", { status: 403, reason: "origin", path: new URL(request.url).pathname });
-  const t = await getT(languageWithoutConfig(request));
+  const t = getT(languageWithoutConfig(request));
   return { status: 403, message: t("actions.foreignOrigin") };
 }
 
@@ -122,7 +122,7 @@ async function readBody(request: Request, max: number): Promise<Uint8Array<Array
 
 async function csrfValid(request: Request, formData: FormData): Promise<boolean> {
   try {
-    await csrf.validate(formData, request.headers);
+    await validateCsrf(formData, request.headers);
     return true;
   } catch (error) {
     if (error instanceof CSRFError) {
@@ -185,7 +185,7 @@ async function runAction<Ctx, S extends Schema, R, Invalid>(
  */
 export async function pageAction<S extends Schema, R, Invalid = { lastResult: SubmissionResult<string[]> }>(
   args: ActionFunctionArgs,
-  routeId: string,
+  routeId: PageRouteId,
   schema: SchemaOf<S>,
   handler: (input: ActionInput<PageContext, S>) => Promise<R>,
   options: ActionOptions<Invalid> = {},

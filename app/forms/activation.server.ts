@@ -7,6 +7,7 @@ import { saveRedirectTarget } from "./sign-in.server";
 import type { PageContext } from "~/loaders/guards.server";
 import { type ActivationActionData, type ActivationChannel, activate, codeRefusal, resendActivation } from "~/services/account.server";
 import { pageAction } from "./action.server";
+import type { PageRouteId } from "~/route-ids";
 
 /**
  * The two forms of the activation pages, shared by user/activate(fast) and user/accountverify:
@@ -26,7 +27,7 @@ export function signInFirst(ctx: PageContext): never {
   throw redirect(`/${ctx.site.lng}/login?returnTo=${encodeURIComponent(back)}`, { headers: { "Set-Cookie": saveRedirectTarget(back) } });
 }
 
-export function activationAction(args: ActionFunctionArgs, routeId: string) {
+export function activationAction(args: ActionFunctionArgs, routeId: PageRouteId) {
   return pageAction(
     args,
     routeId,

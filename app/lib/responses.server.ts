@@ -15,7 +15,7 @@ export interface TranslatedError {
 
 /** A translated error: a 4xx whose JSON body is `{ message }` in `lng`, never cached. */
 export async function translatedError(status: number, key: string, lng: string): Promise<Response> {
-  const t = await getT(lng);
+  const t = getT(lng);
   return new Response(JSON.stringify({ message: t(key) } satisfies TranslatedError), {
     status,
     headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { env } from "~/env.server";
 import { AGE_REMEMBER_S, COOKIES, setCookie } from "~/lib/cookies.server";
+import type { PageRouteId } from "~/route-ids";
 import { type RouteMeta, routeMeta } from "~/route-meta";
 import { blockCheck } from "~/services/blocks.server";
 import { UpstreamError } from "~/services/http.server";
@@ -25,6 +26,7 @@ import { saveRedirectTarget } from "~/forms/sign-in.server";
 import { type SessionUser, getSessionUser, hasSessionToken, sessionLookupFailed } from "./session-user.server";
 import { type SiteContext, requireSite } from "./site.server";
 import { notFound, translatedError } from "~/lib/responses.server";
+import { guardsTook } from "~/lib/server-timing.server";
 
 /**
  * The server guards of every page (DESIGN principle 1). A page's loader and action call
@@ -48,7 +50,7 @@ export interface PageContext {
   site: SiteContext;
   user: SessionUser | null;
   meta: RouteMeta;
-  routeId: string;
+  routeId: PageRouteId;
 }
 
 function skips(meta: RouteMeta, guard: NonNullable<RouteMeta["skip"]>[number]): boolean {
@@ -130,7 +132,16 @@ function blockReason({ request, context }: RequestArgs, site: SiteContext): Prom
   });
 }
 
-export async function guardPage(args: RequestArgs, routeId: string): Promise<PageContext> {
+export async function guardPage(args: RequestArgs, routeId: PageRouteId): Promise<PageContext> {
+  const started = performance.now();
+  try {
+    return await guardChain(args, routeId);
+  } finally {
+    guardsTook(args.context, performance.now() - started);
+  }
+}
+
+async function guardChain(args: RequestArgs, routeId: PageRouteId): Promise<PageContext> {
   const { request, params } = args;
   const meta = routeMeta(routeId);
   if (!meta) throw new Error(`guardPage: unknown route id "${routeId}"`);
@@ -217,7 +228,7 @@ export async function guardPage(args: RequestArgs, routeId: string): Promise<Pag
  * Routes use it inside a function (`export const loader = (args) => pageLoader(args, ...)`),
  * so the browser build can drop the loader with its server-only imports.
  */
-export async function pageLoader<T>(args: LoaderFunctionArgs, routeId: string, load: (ctx: PageContext) => Promise<T>): Promise<T> {
+export async function pageLoader<T>(args: LoaderFunctionArgs, routeId: PageRouteId, load: (ctx: PageContext) => Promise<T>): Promise<T> {
   const ctx = await guardPage(args, routeId);
   try {
     return await load(ctx);

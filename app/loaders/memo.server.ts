@@ -1,5 +1,6 @@
 import { ACTION_GUARD_DEADLINE_MS, GUARD_DEADLINE_MS } from "~/constants";
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
+import { loadersStarted } from "~/lib/server-timing.server";
 
 /**
  * Per-request memo: every loader of one page view shares one result per key, so parallel
@@ -14,6 +15,8 @@ export type RequestArgs = Pick<LoaderFunctionArgs, "request" | "params" | "conte
 export function perRequest<T>(context: AppLoadContext, key: string, compute: () => Promise<T>): Promise<T> {
   let entries = store.get(context);
   if (!entries) {
+    // Every loader's first step is a memoised call (the site context), so this is their start.
+    loadersStarted(context);
     entries = new Map();
     store.set(context, entries);
   }

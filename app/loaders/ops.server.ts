@@ -5,6 +5,7 @@ import { opsRouteTable } from "~/route-table.mjs";
 import { type SessionUser, getSessionUser } from "./session-user.server";
 import { type SiteContext, getSiteContext } from "./site.server";
 import { notFound } from "~/lib/responses.server";
+import type { OpsRouteId } from "~/route-ids";
 
 export interface OpsContext {
   site: SiteContext;
@@ -31,8 +32,8 @@ export async function requireOps(args: Pick<LoaderFunctionArgs, "request" | "par
 }
 
 /** The translated title of an ops page, from the ops route table. */
-export async function opsTitle(site: SiteContext, routeId: string): Promise<string> {
-  const t = await getT(site.lng);
+export async function opsTitle(site: SiteContext, routeId: OpsRouteId): Promise<string> {
+  const t = getT(site.lng);
   const key = opsRouteTable.find((r) => r.id === routeId)?.titleKey ?? "ops.title";
   return `${t(key)} — ${t("ops.title")}`;
 }

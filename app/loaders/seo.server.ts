@@ -11,7 +11,7 @@ export async function pageSeo(
   site: SiteContext,
   page: { titleKey: string; descriptionKey?: string; robots?: string },
 ): Promise<PageSeo> {
-  const t = await getT(site.lng);
+  const t = getT(site.lng);
   const origin = publicOrigin(site.url);
   const path = site.path === "/" ? "" : site.path;
   const company = site.config.companyName;

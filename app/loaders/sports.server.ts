@@ -60,7 +60,8 @@ export interface SportsContext {
 
 /** The menu of a section and a mapper of games into the page's language. */
 export async function sportsContext(lng: string, section: Section): Promise<SportsContext> {
-  const [t, menu] = await Promise.all([getT(lng), cachedMenu(section)]);
+  const t = getT(lng);
+  const menu = await cachedMenu(section);
   const translate = t as unknown as Translate;
   const sports = toSportViews(menu, translate);
   const names = new Map(sports.map((s) => [s.id, { name: s.name, model: s.model }]));

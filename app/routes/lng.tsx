@@ -6,13 +6,14 @@ import { ShellError, shellErrorMeta } from "~/components/ShellError";
 import { couponSeed, displaySettings } from "~/loaders/coupon-seed.server";
 import { hasSessionToken } from "~/loaders/session-user.server";
 import { requireSite } from "~/loaders/site.server";
+import type { RouteId } from "~/route-ids";
 import { leafRouteMeta } from "~/route-meta";
 import { type RootData, useRootData } from "~/root";
 import displayStyles from "~/styles/display.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: displayStyles }];
 
-/** The optional language prefix `/:lng?` that every page sits under. */
+/** The language segment `/:lng` that every page sits under (decision 022). */
 export async function loader(args: LoaderFunctionArgs) {
   const site = await requireSite(args);
   // The coupon and the display settings are the whole site's: every page may show a coefficient.
@@ -23,7 +24,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export function useLanguageData() {
-  return useMatches().find((m) => m.id === "lng")?.data as Awaited<ReturnType<typeof loader>> | undefined;
+  return useMatches().find((m) => m.id === ("lng" satisfies RouteId))?.data as Awaited<ReturnType<typeof loader>> | undefined;
 }
 
 export default function LanguageLayout() {

@@ -16,7 +16,7 @@ import { seoMeta } from "~/seo";
 export const loader = async (args: LoaderFunctionArgs) => {
   const page = await pageLoader(args, "maintenance", async (ctx) => {
     const lng = maintenancePageLanguage(ctx.site.lng);
-    const t = await getT(lng);
+    const t = getT(lng);
     const { started_at, ended_at } = ctx.site.config.maintenance;
     const tz = ctx.site.config.defaultTimeZone;
     return {

@@ -73,13 +73,16 @@ export async function startStack(
     /** Seed the sports catalogue and run the live simulator (seconds of start-up; only where a test needs sports). */
     sports?: boolean;
     sitePort?: number;
+    platformPort?: number;
     siteEnv?: Record<string, string>;
+    /** Flags for the site's node process (the peer bench's --cpu-prof). */
+    siteNodeArgs?: string[];
     platformEnv?: Record<string, string>;
   } = {},
 ): Promise<Stack> {
   const db = options.db ?? "pglite";
   const database = freshDatabase(db);
-  const [platformPort, sitePort] = await Promise.all([freePort(), options.sitePort ?? freePort()]);
+  const [platformPort, sitePort] = await Promise.all([options.platformPort ?? freePort(), options.sitePort ?? freePort()]);
   const platformEnv = {
     ...database.env,
     NODE_ENV: "test",
@@ -98,6 +101,7 @@ export async function startStack(
         : await startSite({
           port: sitePort,
           quiet: QUIET,
+          nodeArgs: options.siteNodeArgs,
           env: {
             PLATFORM_URL: platformUrl,
             SESSION_SECRET: "test-secret-test-secret-test-secret-0123",

@@ -2,6 +2,7 @@ import { useMatches } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ODDS_FORMATS } from "~/coupon/math";
+import type { RouteId } from "~/route-ids";
 import type { DisplaySettings as Settings } from "~/sports/display";
 
 /**
@@ -11,7 +12,7 @@ import type { DisplaySettings as Settings } from "~/sports/display";
  */
 export function DisplaySettings({ lng, returnTo, open }: { lng: string; returnTo: string; open?: boolean }) {
   const { t } = useTranslation();
-  const display = (useMatches().find((m) => m.id === "lng")?.data as { display?: Settings } | undefined)?.display;
+  const display = (useMatches().find((m) => m.id === ("lng" satisfies RouteId))?.data as { display?: Settings } | undefined)?.display;
   if (!display) return null;
   return (
     <details className="display-settings" open={open}>

@@ -1,0 +1,51 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { matchRoutes } from "@remix-run/router";
+import { describe, expect, it } from "vitest";
+
+// Decision 029: the server's copy of the router caches ranked branches per route tree and
+// compiled path patterns; matching must answer exactly as before.
+const tree = [
+  {
+    id: "root",
+    path: "",
+    children: [
+      { id: "redirect", index: true },
+      { id: "ops", path: "ops", children: [{ id: "ops-home", index: true }, { id: "ops-edit", path: "redirects/:id" }] },
+      {
+        id: "lng",
+        path: ":lng",
+        children: [
+          { id: "home", index: true },
+          { id: "rules", path: "rules/:ruleGroup/:chapter?" },
+          { id: "live-game", path: "live/:sport/:champ/:game" },
+          { id: "special", path: ":special" },
+          { id: "not-found", path: "*" },
+        ],
+      },
+    ],
+  },
+];
+
+const ids = (path: string) => matchRoutes(tree, path)?.map((m) => m.route.id).join(">");
+
+describe("the patched route matcher (decision 029)", () => {
+  it("is the patched file the server loads", () => {
+    const file = createRequire(import.meta.url).resolve("@remix-run/router");
+    expect(readFileSync(file, "utf8")).toContain("Patched (betsite, issue 12)");
+  });
+
+  it("matches the same routes and params on every call of one tree", () => {
+    for (let i = 0; i < 2; i++) {
+      expect(ids("/")).toBe("root>redirect");
+      expect(ids("/ru/")).toBe("root>lng>home");
+      expect(ids("/ru/rules/1")).toBe("root>lng>rules");
+      expect(matchRoutes(tree, "/ru/rules/1/2")?.at(-1)?.params).toEqual({ lng: "ru", ruleGroup: "1", chapter: "2" });
+      expect(ids("/ru/live/1-a/2-b/3-c")).toBe("root>lng>live-game");
+      expect(ids("/ru/champ")).toBe("root>lng>special");
+      expect(matchRoutes(tree, "/ru/a/b/c")?.at(-1)?.params["*"]).toBe("a/b/c");
+      expect(ids("/ops/redirects/7")).toBe("root>ops>ops-edit");
+      expect(ids("/OPS/")).toBe("root>ops>ops-home");
+    }
+  });
+});

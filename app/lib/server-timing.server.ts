@@ -1,0 +1,61 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { env } from "~/env.server";
+
+/**
+ * The `Server-Timing` header of every page and data request (issue 12), so anyone can see in the
+ * browser's network panel where a request's time goes: `guards` (the guard chain, upstream calls
+ * included), `loader` (from the first loader's start until every loader is done) and `render`
+ * (React, until the first byte is sent). Kept per request in a WeakMap keyed by Remix's load
+ * context, like the per-request memo; wall-clock milliseconds.
+ */
+interface Timing {
+  start: number;
+  guards: number;
+}
+
+const timings = new WeakMap<AppLoadContext, Timing>();
+
+/** Marks the start of the loaders; the first call of a request counts. */
+export function loadersStarted(context: AppLoadContext): void {
+  if (!timings.has(context)) timings.set(context, { start: performance.now(), guards: 0 });
+}
+
+/** The guard chain's time; a page whose several loaders guard counts the longest. */
+export function guardsTook(context: AppLoadContext, ms: number): void {
+  const timing = timings.get(context);
+  if (timing && ms > timing.guards) timing.guards = ms;
+}
+
+const dur = (name: string, ms: number) => `${name};dur=${ms.toFixed(1)}`;
+
+/** The render's wall time and the CPU time the process spent meanwhile (its own, when alone). */
+export interface RenderTiming {
+  ms: number;
+  cpuMs?: number;
+}
+
+const withCpu = env.SERVER_TIMING_CPU === "1";
+
+/** Starts timing a render; the function it returns gives the timing so far. */
+export function renderClock(): () => RenderTiming {
+  const wall = performance.now();
+  const cpu = withCpu ? process.cpuUsage() : undefined;
+  return () => {
+    const used = cpu ? process.cpuUsage(cpu) : undefined;
+    return { ms: performance.now() - wall, cpuMs: used ? (used.user + used.system) / 1000 : undefined };
+  };
+}
+
+/**
+ * The header value once the loaders are done (`loadersDone` is when), plus the render if given.
+ * `render-cpu` (with SERVER_TIMING_CPU=1) is the process's CPU time during the render: the
+ * render's own cost when the request is alone (the peer bench measures it that way).
+ */
+export function serverTimingHeader(context: AppLoadContext | undefined, loadersDone: number, render?: RenderTiming): string {
+  const timing = context ? timings.get(context) : undefined;
+  const parts: string[] = [];
+  if (timing) parts.push(dur("guards", timing.guards), dur("loader", loadersDone - timing.start));
+  if (render) parts.push(dur("render", render.ms));
+  if (render?.cpuMs !== undefined) parts.push(dur("render-cpu", render.cpuMs));
+  return parts.join(", ");
+}

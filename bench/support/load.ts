@@ -1,0 +1,97 @@
+// A small load generator on undici (keep-alive pool, one request per connection at a time) and
+// the CPU time of a process read from /proc, for benches that compare pages under equal load.
+import { readFileSync } from "node:fs";
+import { Pool } from "undici";
+
+/** Linux reports process times in clock ticks of 1/100 s (`getconf CLK_TCK`). */
+const TICK_MS = 10;
+
+/** User plus system CPU time of a process so far, in ms (Linux /proc). */
+export function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name (which may hold spaces) start after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the name.
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
+export interface LoadResult {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  /** CPU of the measured process per answered request, in ms. */
+  cpuPerRequest: number;
+  /** Answers whose status was not the expected one. */
+  wrongStatus: number;
+}
+
+export interface LoadTarget {
+  origin: string;
+  path: string;
+  headers?: Record<string, string>;
+  expectStatus?: number;
+  /** The process whose CPU is counted. */
+  pid: number;
+}
+
+/** `connections` clients each sending one request after another for `durationMs`. */
+export async function runLoad(target: LoadTarget, { connections = 50, durationMs = 4000 } = {}): Promise<LoadResult> {
+  const pool = new Pool(target.origin, { connections, pipelining: 1, keepAliveTimeout: 30_000 });
+  const expect = target.expectStatus ?? 200;
+  const latencies: number[] = [];
+  let wrongStatus = 0;
+  try {
+    // Open the connections before the clock starts, so connecting is not measured.
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        const res = await pool.request({ path: target.path, method: "GET", headers: target.headers });
+        await res.body.arrayBuffer();
+      }),
+    );
+    const cpuBefore = processCpuMs(target.pid);
+    const started = performance.now();
+    const deadline = started + durationMs;
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (performance.now() < deadline) {
+          const t0 = performance.now();
+          const res = await pool.request({ path: target.path, method: "GET", headers: target.headers });
+          await res.body.arrayBuffer();
+          latencies.push(performance.now() - t0);
+          if (res.statusCode !== expect) wrongStatus++;
+        }
+      }),
+    );
+    const elapsed = performance.now() - started;
+    const cpu = processCpuMs(target.pid) - cpuBefore;
+    latencies.sort((a, b) => a - b);
+    const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
+    return {
+      requests: latencies.length,
+      rps: latencies.length / (elapsed / 1000),
+      p50: at(0.5),
+      p99: at(0.99),
+      cpuPerRequest: cpu / Math.max(1, latencies.length),
+      wrongStatus,
+    };
+  } finally {
+    await pool.close();
+  }
+}
+
+/** Server-Timing of one answer as name → duration in ms. */
+export function serverTiming(header: string | null): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const part of (header ?? "").split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    const dur = params.map((p) => p.trim()).find((p) => p.startsWith("dur="));
+    if (name && dur) out[name] = Number(dur.slice(4));
+  }
+  return out;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
