@@ -27,6 +27,7 @@ import { isMaintenanceNoticeDue, registrationAllowed } from "./loaders/guard-rul
 import { requestCookies } from "./lib/request.server";
 import { getSessionUser } from "./loaders/session-user.server";
 import { headerBalance } from "./loaders/balance.server";
+import { beforeDeadline, guardDeadline } from "./loaders/memo.server";
 import { getSiteContext, languageWithoutConfig } from "./loaders/site.server";
 import { env } from "./env.server";
 import { useNonce } from "./lib/nonce";
@@ -73,10 +74,12 @@ export async function loader(args: LoaderFunctionArgs) {
   ]);
   // The one-tap prompt: guests only, when the feature is on and the provider's script is set.
   const oneTapScript = env.GOOGLE_ONE_TAP_SCRIPT_URL;
+  // Both decorate the shell: they get what is left of the page's guard deadline (decision 021).
+  const deadline = guardDeadline(args);
   const oneTapClient =
-    !user && !isBot && oneTapScript && site.config.features.googleOneTap ? await oneTapClientId().catch(() => null) : null;
+    !user && !isBot && oneTapScript && site.config.features.googleOneTap ? await beforeDeadline(oneTapClientId(), deadline).catch(() => null) : null;
   // The header's balance (issue 14): signed-in bettors only, null when the platform cannot say.
-  const balance = user ? await headerBalance(user.token, request.signal) : null;
+  const balance = user ? await headerBalance(user.token, request.signal, deadline) : null;
   const { config } = site;
   const { maintenance } = config;
   const noticeDue =

@@ -1,4 +1,6 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { redirect } from "@remix-run/node";
+import { sessionSecret } from "~/env.server";
 import { COOKIES, clearCookie, setCookie } from "~/lib/cookies.server";
 import type { IssuedSession } from "~/services/auth.server";
 import { forgetAccessToken } from "~/services/auth.server";
@@ -66,4 +68,32 @@ export function signedOutHeaders(sessionToken: string | null): Headers {
   const headers = new Headers();
   for (const c of clearedSessionCookies()) headers.append("Set-Cookie", c);
   return headers;
+}
+
+/**
+ * One-tap sign-in (SPEC §7) ends on a result link, login/social?login=&pass=, that signs in
+ * whoever opens it. An attacker could run one-tap with their own account and hand the link to a
+ * victim, who would then act in the attacker's account (login CSRF). So the browser that posted
+ * the credential gets a state cookie bound to that very link (an HMAC of its login and pass),
+ * and the link signs in only where the cookie matches.
+ */
+function oneTapLinkDigest(login: string, pass: string): string {
+  return createHmac("sha256", sessionSecret).update(`one-tap\0${login}\0${pass}`).digest("base64url");
+}
+
+/** The state cookie for the result link `target`, or null when it is not a result link. */
+export function oneTapStateCookie(target: string): string | null {
+  const query = new URL(target, "http://site.invalid").searchParams;
+  const login = query.get("login");
+  const pass = query.get("pass");
+  return login && pass ? setCookie(COOKIES.oneTapState, oneTapLinkDigest(login, pass)) : null;
+}
+
+/** Whether this browser started the one-tap sign-in whose result link carries `login` and `pass`. */
+export function startedOneTapHere(request: Request, login: string, pass: string): boolean {
+  const cookie = requestCookies(request)[COOKIES.oneTapState.name];
+  if (!cookie) return false;
+  const expected = Buffer.from(oneTapLinkDigest(login, pass));
+  const given = Buffer.from(cookie);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }

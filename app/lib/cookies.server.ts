@@ -31,6 +31,9 @@ function declare(name: string, lifetime: CookieLifetime, purpose: string): Cooki
   return { name, path: "/", lifetime, httpOnly: true, sameSite: "lax", purpose };
 }
 
+/** How long a one-tap result link may wait for the browser that started it. */
+export const ONE_TAP_STATE_S = 300;
+
 export const COOKIES = {
   /** SPEC §7: the session token; expiry from the token. */
   userToken: declare("user_token", "given", "session token (SPEC §7), expiry from the token"),
@@ -56,6 +59,11 @@ export const COOKIES = {
   coupon: declare(COUPON_COOKIE_NAME, COUPON_COOKIE_MAX_AGE_S, "coupon without JavaScript (decision 005)"),
   /** Quick display settings of guests (odds format, view, theme): a year. */
   display: declare(DISPLAY_COOKIE, DISPLAY_COOKIE_MAX_AGE_S, "display settings of guests"),
+  /**
+   * Binds a one-tap result link to the browser that posted the credential (login CSRF, issue
+   * 11): five minutes, the life of the platform's one-time pass.
+   */
+  oneTapState: declare("one_tap_state", ONE_TAP_STATE_S, "one-tap result link bound to this browser"),
   /** The games a guest pinned to multi-live: 30 days. */
   multiLive: declare("multi_live", 30 * 86_400, "games pinned to multi-live"),
 } as const satisfies Record<string, CookieDeclaration>;

@@ -1,3 +1,4 @@
+import { beforeDeadline } from "./memo.server";
 import { activeAccount, getBalance } from "~/services/bets.server";
 import { UpstreamError } from "~/services/http.server";
 import { log } from "~/services/log.server";
@@ -12,10 +13,15 @@ export interface HeaderBalance {
   exponent: number;
 }
 
-/** The active account's balance for the header, or null (signed out, no account, platform down). */
-export async function headerBalance(token: string, signal?: AbortSignal): Promise<HeaderBalance | null> {
+/**
+ * The active account's balance for the header, or null (signed out, no account, platform down).
+ * With a `deadline` (the page's guard deadline, decision 021) a slow answer is given up on then:
+ * the header decorates the page and must not hold it.
+ */
+export async function headerBalance(token: string, signal?: AbortSignal, deadline?: number): Promise<HeaderBalance | null> {
   try {
-    const account = activeAccount(await getBalance(token, signal));
+    const balance = getBalance(token, signal, deadline);
+    const account = activeAccount(await (deadline === undefined ? balance : beforeDeadline(balance, deadline)));
     if (!account) return null;
     return { accountId: account.id, available: account.available, pending: account.pending, currency: account.iso, exponent: currencyDefaults(account.iso).exponent };
   } catch (error) {

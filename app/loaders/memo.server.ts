@@ -44,6 +44,15 @@ export function requestDeadline(context: AppLoadContext, ms: number): number {
   return at;
 }
 
+/** Settles with the promise, or rejects once `deadline` (epoch ms) passes; the work itself goes on. */
+export function beforeDeadline<T>(promise: Promise<T>, deadline: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("passed the page's deadline")), Math.max(0, deadline - Date.now()));
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 /**
  * The guards' deadline for this request: a page read gets GUARD_DEADLINE_MS; a form post waits
  * up to ACTION_GUARD_DEADLINE_MS, because giving up would throw away what the visitor sent (a

@@ -1,7 +1,7 @@
 import { COOKIES } from "~/lib/cookies.server";
 import { log } from "~/services/log.server";
 import { sessionCheck, termsStatus, userConfig } from "~/services/user.server";
-import { type RequestArgs, guardDeadline, perRequest } from "./memo.server";
+import { type RequestArgs, beforeDeadline, guardDeadline, perRequest } from "./memo.server";
 import { requestCookies } from "~/lib/request.server";
 
 /** SPEC §7 client cookie holding the session token. */
@@ -25,15 +25,6 @@ export function sessionToken(request: Request): string | null {
 
 export function hasSessionToken(request: Request): boolean {
   return sessionToken(request) !== null;
-}
-
-/** Settles with the promise, or rejects once `deadline` (epoch ms) passes. */
-function beforeDeadline<T>(promise: Promise<T>, deadline: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error("session lookup passed its deadline")), Math.max(0, deadline - Date.now()));
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 /** Requests whose session lookup failed (not "no session": the platform did not answer in time). */

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
+import { oneTapStateCookie } from "~/forms/sign-in.server";
 import { callerOf } from "~/services/visitor.server";
 import { env } from "~/env.server";
 import { pageAction } from "~/forms/action.server";
@@ -20,7 +21,8 @@ const formSchema = z.object({ credential: z.string().min(20).max(8192), g_csrf_t
 /**
  * Where the one-tap prompt posts the provider's credential. The provider's own CSRF check is a
  * double submit: the g_csrf_token cookie must equal the posted g_csrf_token. The platform
- * answers where to go next (its social sign-in link), which must be a path of this site.
+ * answers where to go next (its social sign-in link), which must be a path of this site; that
+ * link is bound to this browser by the one-tap state cookie.
  */
 export const action = (args: ActionFunctionArgs) =>
   pageAction(
@@ -33,7 +35,10 @@ export const action = (args: ActionFunctionArgs) =>
           { credential: value.credential, language: site.lng, currency: site.config.defaultCurrency, countryId: site.country ?? "" },
           callerOf(args.request),
         );
-        return redirect(safeReturnPath(next, `/${site.lng}/login`));
+        const target = safeReturnPath(next, `/${site.lng}/login`);
+        // The result link signs in only in this browser (login CSRF, see oneTapStateCookie).
+        const state = oneTapStateCookie(target);
+        return redirect(target, state ? { headers: { "Set-Cookie": state, "Cache-Control": "private, no-store" } } : undefined);
       } catch (error) {
         log.warn("one_tap.failed", { code: errorCode(error)?.code, error });
         return redirect(`/${site.lng}/login?social=failed`);

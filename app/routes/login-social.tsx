@@ -4,8 +4,9 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthCard } from "~/components/auth/AuthCard";
 import { localPath } from "~/lib/paths";
+import { clearCookie, COOKIES } from "~/lib/cookies.server";
 import { callerOf } from "~/services/visitor.server";
-import { signedInRedirect } from "~/forms/sign-in.server";
+import { signedInRedirect, startedOneTapHere } from "~/forms/sign-in.server";
 import { pageLoader } from "~/loaders/guards.server";
 import { routeSeo } from "~/loaders/seo.server";
 import { privatePageHeaders } from "~/lib/private-headers";
@@ -14,12 +15,15 @@ import { UpstreamError } from "~/services/http.server";
 import { log } from "~/services/log.server";
 import { seoMeta } from "~/seo";
 
-type SocialError = "missing" | "rejected" | "expired" | "twoStep" | "rateLimited" | "unavailable";
+type SocialError = "missing" | "otherBrowser" | "rejected" | "expired" | "twoStep" | "rateLimited" | "unavailable";
 
 /**
  * login/social?login=&pass= (SPEC §7 "social login (login, pass)"): the social network sends the
  * player back with one-time credentials; they are exchanged for a session and the player goes
- * to the target, or sees why it did not work.
+ * to the target, or sees why it did not work. Only the browser that started the sign-in (its
+ * one-tap state cookie matches the link) is signed in: a link opened anywhere else is refused
+ * before the pass is used, so an attacker's link cannot sign a victim into the attacker's
+ * account.
  */
 export const loader = (args: LoaderFunctionArgs) =>
   pageLoader(args, "login-social", async (ctx) => {
@@ -29,9 +33,18 @@ export const loader = (args: LoaderFunctionArgs) =>
     const pass = query.get("pass") ?? "";
     // same-origin, not no-referrer: the one-time URL still never leaves the site, and the page's
     // forms (the header's login) keep a real Origin, which no-referrer turns into "null".
+    // The state cookie is spent whatever the outcome: one link, one try.
+    const spent = clearCookie(COOKIES.oneTapState);
     const page = async (error: SocialError, status: number) =>
-      data({ lng: site.lng, error, seo: await routeSeo(ctx) }, { status, headers: { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" } });
+      data(
+        { lng: site.lng, error, seo: await routeSeo(ctx) },
+        { status, headers: { "Cache-Control": "no-store", "Referrer-Policy": "same-origin", "Set-Cookie": spent } },
+      );
     if (!login || !pass || login.length > 200 || pass.length > 512) return page("missing", 400);
+    if (!startedOneTapHere(args.request, login, pass)) {
+      log.warn("login.social_other_browser", { login });
+      return page("otherBrowser", 403);
+    }
 
     let result;
     try {
@@ -51,7 +64,10 @@ export const loader = (args: LoaderFunctionArgs) =>
       throw error;
     }
     if (result.twoStepRequired) return page("twoStep", 401);
-    throw signedInRedirect(args.request, site.lng, result, query.get("returnTo"));
+    const signedIn = signedInRedirect(args.request, site.lng, result, query.get("returnTo"));
+    signedIn.headers.append("Set-Cookie", spent);
+    signedIn.headers.set("Cache-Control", "private, no-store");
+    throw signedIn;
   });
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);

@@ -167,9 +167,9 @@ export interface PlaceBody {
   isBonusBet?: boolean;
 }
 
-export async function getBalance(sessionToken: string, signal?: AbortSignal): Promise<Balance> {
+export async function getBalance(sessionToken: string, signal?: AbortSignal, deadline?: number): Promise<Balance> {
   const answer = await withAccessToken(sessionToken, (token) =>
-    callUpstream({ upstream: "web", path: "/web-api/account/balance", headers: bearer(token), schema: balanceSchema, retry: { times: 1, delayMs: 200 }, signal }),
+    callUpstream({ upstream: "web", path: "/web-api/account/balance", headers: bearer(token), schema: balanceSchema, retry: { times: 1, delayMs: 200 }, signal, deadline }),
   );
   return answer.result;
 }

@@ -2,11 +2,13 @@ import { expect, test } from "@playwright/test";
 import { untilSiteAnswers } from "../support/hooks";
 import { type Stack, startStack } from "../support/stack";
 
-// Its own platform and site, so stopping the platform does not disturb other tests.
+// Its own platform and site, so stopping the platform does not disturb other tests. The config
+// copy lasts a second and is not served past it (CONFIG_STALE_SECONDS=0; decision 020 serves it
+// 15 minutes longer in production, which tests/integration/no-site-config.test.ts covers).
 test.describe("without the platform", () => {
   let stack: Stack;
   test.beforeAll(async () => {
-    stack = await startStack({ siteEnv: { CONFIG_CACHE_SECONDS: "1" } });
+    stack = await startStack({ siteEnv: { CONFIG_CACHE_SECONDS: "1", CONFIG_STALE_SECONDS: "0" } });
   });
   test.afterAll(async () => {
     await stack?.stop();

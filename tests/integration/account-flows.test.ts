@@ -372,20 +372,33 @@ describe("activation link, newsletter, social login, outbox", () => {
         body: JSON.stringify({ email, name: "Social Player" }),
       })
     ).json()) as { credential: string };
-    const tap = await fetch(`${stack.platformUrl}/social-api/oauth/google-one-tap`, {
-      method: "POST",
-      body: new URLSearchParams({ credential, language: "en", currency: "EUR" }),
-    });
-    const { redirectUrl } = (await tap.json()) as { redirectUrl: string };
-    expect(redirectUrl).toMatch(/^\/en\/login\/social\?login=\d+&pass=/);
-
+    // The one-tap prompt posts the credential to the site (the provider's double-submit
+    // cookie), which answers with the result link and binds it to this browser.
     const b = new Browser();
+    b.jar.cookies.set("g_csrf_token", "one-tap-csrf-0123");
+    const tap = b.jar.take(
+      await fetch(`${stack.siteUrl}/en/login/google-one-tap`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie: b.jar.header(), "content-type": "application/x-www-form-urlencoded", [IP_HEADER]: b.ip },
+        body: new URLSearchParams({ credential, g_csrf_token: "one-tap-csrf-0123" }),
+      }),
+    );
+    const redirectUrl = tap.headers.get("location")!;
+    expect(redirectUrl).toMatch(/^\/en\/login\/social\?login=\d+&pass=/);
+    const state = b.jar.cookies.get("one_tap_state");
+    expect(state).toBeTruthy();
+
     const first = await b.get(`${redirectUrl}&returnTo=${encodeURIComponent("/en/rules/1")}`);
     expect(first.res.status).toBe(302);
     expect(first.res.headers.get("location")).toBe("/en/rules/1");
     expect(b.jar.cookies.get("user_token")).toBeTruthy();
+    expect(b.jar.cookies.get("one_tap_state")).toBeUndefined();
 
-    const again = await new Browser().get(redirectUrl);
+    // The same link once more, from a browser holding the state (copied): the pass is spent.
+    const replay = new Browser();
+    replay.jar.cookies.set("one_tap_state", state!);
+    const again = await replay.get(redirectUrl);
     expect(again.res.status).toBe(401);
     expect(text(again.html)).toContain("Could not log in with the social network");
   });

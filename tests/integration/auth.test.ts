@@ -225,6 +225,46 @@ describe("social one-tap", () => {
     expect(jar.get("user_token")).toBeTruthy();
   });
 
+  it("binds the result link to the browser that started it: opened elsewhere it signs nobody in (login CSRF)", async () => {
+    const res = await fetch(`${stack.platformUrl}/__test/social/credential`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: `tap-csrf-${Date.now()}@example.com`, name: "Attacker" }),
+    });
+    const { credential } = (await res.json()) as { credential: string };
+    // The attacker runs one-tap with their own account and keeps the result link.
+    const attacker = new CookieJar();
+    attacker.set("g_csrf_token", "one-tap-csrf-0123");
+    const posted = await postForm(stack.siteUrl, "/en/login/google-one-tap", attacker, { credential, g_csrf_token: "one-tap-csrf-0123" });
+    expect(posted.status).toBe(302);
+    const link = posted.headers.get("location")!;
+    expect(link).toMatch(/^\/en\/login\/social\?/);
+    // The state cookie: HttpOnly, SameSite=Lax, a short life.
+    const state = posted.headers.getSetCookie().find((c) => c.startsWith("one_tap_state="))!;
+    const attributes = state.split(";").map((a) => a.trim().toLowerCase());
+    expect(attributes).toEqual(expect.arrayContaining(["httponly", "samesite=lax", "path=/", "max-age=300"]));
+    expect(posted.headers.get("cache-control")).toBe("private, no-store");
+
+    // The victim opens it: no cookie, or a state cookie of the victim's own earlier attempt.
+    for (const victimState of [undefined, attacker.get("one_tap_state")!.replace(/^./, (c) => (c === "A" ? "B" : "A"))]) {
+      const victim = new CookieJar();
+      if (victimState) victim.set("one_tap_state", victimState);
+      const opened = await getPage(stack.siteUrl, link, victim);
+      expect(opened.res.status).toBe(403);
+      expect(victim.get("user_token")).toBeUndefined();
+      expect(opened.html).toContain("This sign-in link was opened in a different browser from the one where you started signing in");
+    }
+    const ru = await getPage(stack.siteUrl, link.replace(/^\/en\//, "/ru/"), new CookieJar());
+    expect(ru.res.status).toBe(403);
+    expect(ru.html).toContain("Эта ссылка для входа открыта не в том браузере");
+
+    // The pass was not spent by the refusals: the browser that started it still signs in.
+    const own = await getPage(stack.siteUrl, link, attacker);
+    expect(own.res.status).toBe(302);
+    expect(attacker.get("user_token")).toBeTruthy();
+    expect(attacker.get("one_tap_state")).toBeUndefined();
+  });
+
   it("refuses a credential without the matching g_csrf_token cookie", async () => {
     const jar = new CookieJar();
     const posted = await postForm(stack.siteUrl, "/en/login/google-one-tap", jar, { credential: "x".repeat(40), g_csrf_token: "one-tap-csrf-0123" });

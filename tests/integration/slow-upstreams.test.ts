@@ -62,6 +62,8 @@ describe("slow upstreams", () => {
     ["the config service", "/bff-api/config/"],
     ["the redirect rules", "/redirects-api/"],
     ["the session service", "/web-api/"],
+    // Only the header's balance: the session answers, the shell gives up on the balance.
+    ["the header balance", "/web-api/account/balance"],
     ["the block check", "/blocks-api/"],
   ])("with %s slow, no page waits longer than the deadline plus a margin", async (name, prefix) => {
     await h.fault({ path: prefix, mode: "slow", delayMs: SLOW_MS });
