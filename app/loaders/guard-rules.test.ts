@@ -15,6 +15,7 @@ import {
   maintenancePageLanguage,
   paramsAreValid,
   platformTypeRedirect,
+  registrationAllowed,
   siteRedirectFor,
 } from "./guard-rules";
 
@@ -242,5 +243,18 @@ describe("platform_type", () => {
   });
   it("does nothing without a mobile site", () => {
     expect(platformTypeRedirect({ ...base, mobileOrigin: undefined, platformType: "mobile", userAgent: iphone })).toBeNull();
+  });
+});
+
+describe("registration (SPEC §5, §6)", () => {
+  it("is open when the config allows it, except on a VIP domain, however the host is written", () => {
+    const vipDomains = ["vip.bet.example", "Club.Example."];
+    expect(registrationAllowed({ allowed: true, vipDomains, hostname: "bet.example" })).toBe(true);
+    expect(registrationAllowed({ allowed: false, vipDomains, hostname: "bet.example" })).toBe(false);
+    expect(registrationAllowed({ allowed: true, vipDomains, hostname: "vip.bet.example" })).toBe(false);
+    expect(registrationAllowed({ allowed: true, vipDomains, hostname: "VIP.bet.example." })).toBe(false);
+    expect(registrationAllowed({ allowed: true, vipDomains, hostname: "club.example" })).toBe(false);
+    expect(registrationAllowed({ allowed: true, vipDomains, hostname: "sub.vip.bet.example" })).toBe(true);
+    expect(registrationAllowed({ allowed: true, vipDomains: [], hostname: "vip.bet.example" })).toBe(true);
   });
 });

@@ -392,6 +392,11 @@ describe("checkImport, further", () => {
 });
 
 describe("samples, further", () => {
+  it("samples the root as / and as each language's root, with the query condition", () => {
+    const root = compiled("/?from=ad", "/promo");
+    expect(sampleUrls(root, buildRuleSet([root]), ["en", "de"])).toEqual(["/?from=ad", "/en?from=ad", "/de?from=ad"]);
+  });
+
   it("stops at 64 URLs however many languages and values there are", () => {
     const literals = Array.from({ length: 40 }, (_, i) => compiled(`/offers/v${i}`, `/x${i}`));
     const rule = compiled("/promo/:slug", "/offers/:slug");
