@@ -54,6 +54,18 @@ describe("site shell over HTTP", () => {
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
+  it("tells where a page's time went in Server-Timing: guards, loaders and render, on documents and data requests", async () => {
+    const part = /^[a-z-]+;dur=\d+\.\d$/;
+    const page = await get("/en/login");
+    expect(page.status).toBe(200);
+    const timing = (page.headers.get("server-timing") ?? "").split(", ");
+    expect(timing.map((t) => t.split(";")[0])).toEqual(["guards", "loader", "render"]);
+    for (const t of timing) expect(t).toMatch(part);
+    const data = await get("/en/login.data");
+    expect(data.status).toBe(200);
+    expect((data.headers.get("server-timing") ?? "").split(", ").map((t) => t.split(";")[0])).toEqual(["guards", "loader"]);
+  });
+
   it("stores the chosen language in an HttpOnly, SameSite cookie", async () => {
     const res = await get("/de");
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith("lng=")) ?? "";
