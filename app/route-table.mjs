@@ -338,6 +338,19 @@ export const routeTable = [
     file: "routes/cyber.tsx",
     meta: { layout: "default", titleKey: "cyber.title", preloader: "skeleton" },
   },
+  // Sports pages of the sports helper (issue 13, second part): championship results.
+  {
+    id: "champs",
+    path: "champs/:champId?",
+    file: "routes/champs.tsx",
+    meta: { layout: "default", titleKey: "champs.title", params: { champId: "digits" }, preloader: "spinner" },
+  },
+  {
+    id: "bets-on-your",
+    path: "bets-on-your",
+    file: "routes/bets-on-your.tsx",
+    meta: { layout: "default", titleKey: "betsOnYour.title", preloader: "skeleton" },
+  },
   // Placing bets and the bettor's coupons (issue 14).
   {
     id: "coupon-place",

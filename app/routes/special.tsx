@@ -6,6 +6,7 @@ import { Breadcrumbs } from "~/components/sports/Breadcrumbs";
 import { GroupedGames } from "~/components/sports/GameList";
 import { gamePath } from "~/components/sports/paths";
 import { ResultList } from "~/components/sports/ResultList";
+import { StandingsTable } from "~/components/sports/StandingsTable";
 import { SportsLayout } from "~/components/sports/SportsLayout";
 import { pageLoader } from "~/loaders/guards.server";
 import { pageSeo } from "~/loaders/seo.server";
@@ -107,34 +108,7 @@ export default function Special() {
           <h2 id="special-table" className="home-block__title">
             {t("statistic.standings", { champ: d.champName })}
           </h2>
-          <table className="results-table standings">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">{t("sports.team")}</th>
-                <th scope="col">{t("statistic.playedShort")}</th>
-                <th scope="col">{t("statistic.goals")}</th>
-                <th scope="col">{t("statistic.points")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.rows.map((r) => (
-                <tr key={r.team.id}>
-                  <td>{r.position}</td>
-                  <th scope="row">
-                    <Link to={`/${d.lng}/team/${r.team.id}`}>{r.team.name}</Link>
-                  </th>
-                  <td>{r.played}</td>
-                  <td>
-                    {r.goalsFor}:{r.goalsAgainst}
-                  </td>
-                  <td>
-                    <b>{r.points}</b>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <StandingsTable rows={d.rows} lng={d.lng} />
         </section>
       ) : null}
     </SportsLayout>

@@ -15,7 +15,7 @@ import { pageSeo } from "~/loaders/seo.server";
 import { cachedGame, sportsContext } from "~/loaders/sports.server";
 import { useRootData } from "~/root";
 import { seoMeta } from "~/seo";
-import { type Section, isFinishedStatus, isLiveStatus } from "~/sports/model";
+import { type Section, champTitle, isFinishedStatus, isLiveStatus } from "~/sports/model";
 import { pollIntervalMs } from "~/sports/polling";
 import { parseIdSlug } from "~/sports/slug";
 import sportsStyles from "~/styles/sports.css";
@@ -62,7 +62,7 @@ export const loader = (args: LoaderFunctionArgs) => {
         { label: t("sports.home"), href: `/${lng}` },
         { label: t(`sports.section.${section}`), href: sectionPath(lng, section) },
         { label: game.sportName, href: sportPath(lng, section, sport) },
-        { label: game.champName, href: champPath(lng, section, sport, { id: game.champId, slug: game.champSlug }) },
+        { label: champTitle(game.champName, game.countryName), href: champPath(lng, section, sport, { id: game.champId, slug: game.champSlug }) },
         { label: `${game.home.name} — ${game.away.name}`, href: canonical },
       ],
       feedUrl: finished ? null : `/${lng}/sports-feed?game=${game.id}`,

@@ -14,7 +14,7 @@ import { cachedFeed, sportsContext } from "~/loaders/sports.server";
 import { useRootData } from "~/root";
 import { seoMeta } from "~/seo";
 import { filterGames, groupGames, parseTimeFilter } from "~/sports/filters";
-import type { Section } from "~/sports/model";
+import { type Section, champTitle } from "~/sports/model";
 import { pollIntervalMs } from "~/sports/polling";
 import { parseIdSlug } from "~/sports/slug";
 import sportsStyles from "~/styles/sports.css";
@@ -48,10 +48,11 @@ export const loader = (args: LoaderFunctionArgs) => {
       const known = feed.games.find((g) => g.champId === champId);
       if (!known || known.sportId !== sportId) throw notFound();
     }
-    const champName = champ?.name ?? feed.games.find((g) => g.champId === champId)?.champName ?? "";
+    const champGame = feed.games.find((g) => g.champId === champId);
+    const champName = champ ? champTitle(champ.name, champ.countryName) : champGame ? champTitle(champGame.champName, champGame.countryName) : "";
 
     // The id decides; a wrong or missing slug goes to the canonical address.
-    const canonical = champId !== null && sport ? champPath(lng, section, sport, { id: champId, slug: champ?.slug ?? champName }) : sport ? sportPath(lng, section, sport) : sectionPath(lng, section);
+    const canonical = champId !== null && sport ? champPath(lng, section, sport, { id: champId, slug: champ?.slug ?? champGame?.champName ?? "" }) : sport ? sportPath(lng, section, sport) : sectionPath(lng, section);
     if (canonical !== ctx.site.url.pathname) throw redirect(`${canonical}${ctx.site.url.search}`, 301);
 
     const url = ctx.site.url;

@@ -1,6 +1,6 @@
 import { NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Section, SportView } from "~/sports/model";
+import { type Section, type SportView, champTitle } from "~/sports/model";
 import { champPath, sectionPath, sportPath } from "./paths";
 import { SportIcon } from "./SportIcon";
 
@@ -37,7 +37,7 @@ export function SportsMenu({ lng, section, sports, activeSportId, activeChampId 
                   .map((champ) => (
                     <li key={champ.id}>
                       <NavLink to={champPath(lng, section, sport, champ)} className={`sports-menu__champ${champ.id === activeChampId ? " is-active" : ""}`}>
-                        <span className="sports-menu__name">{champ.countryName ? `${champ.countryName}. ${champ.name}` : champ.name}</span>
+                        <span className="sports-menu__name">{champTitle(champ.name, champ.countryName)}</span>
                         <span className="sports-menu__count">{champ.count}</span>
                       </NavLink>
                     </li>

@@ -8,6 +8,12 @@ import { type SportsStore, loadGames } from "./store.ts";
 import { type GameRec, finalScore } from "./types.ts";
 import { type GameView, gameView, marketView } from "./views.ts";
 
+/** Every team that played or plays a game of the championship, once each. */
+export async function champTeamIds(db: Db, champId: number): Promise<number[]> {
+  const rows = await db.selectFrom("game").select(["home_team_id", "away_team_id"]).distinct().where("champ_id", "=", champId).execute();
+  return [...new Set(rows.flatMap((r) => [r.home_team_id, r.away_team_id]))];
+}
+
 export interface ResultsFilter {
   date?: string;
   sportId?: number;
