@@ -351,6 +351,12 @@ export const routeTable = [
     file: "routes/bets-on-your.tsx",
     meta: { layout: "default", titleKey: "betsOnYour.title", preloader: "skeleton" },
   },
+  {
+    id: "sports-search",
+    path: "search",
+    file: "routes/sports-search.tsx",
+    meta: { layout: "default", titleKey: "search.title", preloader: "spinner", robots: "noindex, follow" },
+  },
   // Placing bets and the bettor's coupons (issue 14).
   {
     id: "coupon-place",

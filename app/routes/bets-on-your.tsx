@@ -26,11 +26,11 @@ const LIMIT = 20;
  */
 export const loader = (args: LoaderFunctionArgs) =>
   pageLoader(args, "bets-on-your", async (ctx) => {
-    const [sc, popular, seo] = await Promise.all([sportsContext(ctx.site.lng, "line"), getPopular(HOURS, LIMIT, args.request.signal), routeSeo(ctx, "betsOnYour.description")]);
+    const [sc, popular, seo] = await Promise.all([sportsContext(ctx.site.lng, "line", ctx.user?.hiddenSports), getPopular(HOURS, LIMIT, args.request.signal), routeSeo(ctx, "betsOnYour.description")]);
     return {
       lng: ctx.site.lng,
       sports: sc.sports,
-      rows: popular.selections.map((s) => ({ outcomeId: String(s.outcomeId), bettors: s.bettors, game: sc.toGame(s.game) })),
+      rows: popular.selections.filter((s) => sc.visible(s.game)).map((s) => ({ outcomeId: String(s.outcomeId), bettors: s.bettors, game: sc.toGame(s.game) })),
       timeZone: ctx.site.config.defaultTimeZone,
       seo,
     };

@@ -40,7 +40,9 @@ export const loader = (args: LoaderFunctionArgs) => {
     const status = answer.game.status;
     // A live game lives under /live, a line game under /line; a finished one stays where it was found.
     const section: Section = isLiveStatus(status) ? "live" : isFinishedStatus(status) ? urlSection : "line";
-    const sc = await sportsContext(lng, section);
+    const sc = await sportsContext(lng, section, ctx.user?.hiddenSports);
+    // A sport hidden from this bettor (SPEC §3 disallow_*_sport) has no game pages for them.
+    if (!sc.visible(answer.game)) throw notFound();
     const game = sc.toGame(answer.game);
     const canonical = gamePath(lng, section, game);
     if (canonical !== ctx.site.url.pathname) throw redirect(`${canonical}${ctx.site.url.search}`, 301);

@@ -39,7 +39,7 @@ export const loader = (args: LoaderFunctionArgs) => {
     const champId = params.champ === undefined ? null : parseIdSlug(params.champ);
     if ((params.sport !== undefined && sportId === null) || (params.champ !== undefined && champId === null)) throw notFound();
 
-    const [sc, feed] = await Promise.all([sportsContext(lng, section), cachedFeed({ section, sportId, champId })]);
+    const [sc, feed] = await Promise.all([sportsContext(lng, section, ctx.user?.hiddenSports), cachedFeed({ section, sportId, champId })]);
     const sport = sportId === null ? null : sc.sports.find((s) => s.id === sportId);
     if (sport === undefined || feed === null) throw notFound();
     const champ = champId === null || !sport ? null : sport.champs.find((c) => c.id === champId) ?? null;
@@ -62,7 +62,7 @@ export const loader = (args: LoaderFunctionArgs) => {
     const limit = Math.min(Math.max(Number(url.searchParams.get("limit")) || PAGE_SIZE, PAGE_SIZE), 2_000);
     // Only the games the page shows travel to the browser: a whole line is thousands of games.
     const now = Date.now();
-    const matchingAll = filterGames(feed.games.map(sc.toGame), { timeFilter, onlyWithVideo }, now);
+    const matchingAll = filterGames(feed.games.filter(sc.visible).map(sc.toGame), { timeFilter, onlyWithVideo }, now);
     const games = matchingAll.slice(0, limit);
 
     const t = sc.t;

@@ -30,6 +30,9 @@ const userConfigSchema = z.object({
   ban_version: z.number().int(),
   user_status_id: z.number().int(),
   roles: z.array(z.string()),
+  // SPEC §3 blacklists: sport ids the bettor does not see in the line / in live.
+  disallow_line_sport: z.array(z.number().int()).default([]),
+  disallow_live_sport: z.array(z.number().int()).default([]),
 });
 export type UserConfig = z.infer<typeof userConfigSchema>;
 

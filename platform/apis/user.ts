@@ -46,6 +46,8 @@ function userConfig(user: SessionUser) {
     bonus_type: user.bonus_choice,
     currency: user.currency,
     user_data: user.user_data,
+    disallow_line_sport: user.disallow_line_sport,
+    disallow_live_sport: user.disallow_live_sport,
   };
 }
 

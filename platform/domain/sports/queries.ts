@@ -205,7 +205,9 @@ export function search(store: SportsStore, q: string, limit: number) {
   const championships = [];
   for (const c of store.champs.values()) {
     if (championships.length >= limit) break;
-    if (c.name.toLocaleLowerCase().includes(needle)) {
+    // The country too: "russia super" finds Russia's Super League (names keep the country apart).
+    const country = store.countries.get(c.countryId)?.name ?? "";
+    if (c.name.toLocaleLowerCase().includes(needle) || `${country} ${c.name}`.toLocaleLowerCase().includes(needle)) {
       championships.push({ id: c.id, name: c.name, slug: c.slug, sportId: c.sportId, sportSlug: store.sports.get(c.sportId)?.slug ?? "", countryName: store.countries.get(c.countryId)?.name ?? "" });
     }
   }
