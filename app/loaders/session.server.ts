@@ -18,6 +18,8 @@ export interface SessionUser {
   termsChanged: boolean;
   /** SPEC §3 disallow_line_sport / disallow_live_sport: sport ids hidden in each section. */
   hiddenSports: { line: number[]; live: number[] };
+  /** The quick display settings saved on the platform (unparsed), null until first saved. */
+  display: Record<string, unknown> | null;
 }
 
 export function sessionToken(request: Request): string | null {
@@ -50,6 +52,7 @@ export function getSessionUser({ request, context }: Pick<RequestArgs, "request"
         ban_version: config.ban_version,
         termsChanged: terms.result,
         hiddenSports: { line: config.disallow_line_sport, live: config.disallow_live_sport },
+        display: config.display_settings,
       };
     } catch (error) {
       log.warn("session.load_failed", { error });
