@@ -103,7 +103,7 @@ export async function loader(args: LoaderFunctionArgs) {
       year: new Date().getUTCFullYear(),
       seoBlockTitle: t("seo.blockTitle", { company: config.companyName }),
       csrf: csrfToken,
-      user: user ? { id: user.id, name: user.name } : null,
+      user: user ? { id: user.id, name: user.name, hiddenSports: user.hiddenSports } : null,
       balance,
       ageGate: ageGateRequired(request, site),
       maintenanceNotice:

@@ -352,6 +352,25 @@ export const routeTable = table([
     file: "routes/cyber.tsx",
     meta: { layout: "default", titleKey: "cyber.title", preloader: "skeleton" },
   },
+  // Sports pages of the sports helper (issue 13, second part): championship results.
+  {
+    id: "champs",
+    path: "champs/:champId?",
+    file: "routes/champs.tsx",
+    meta: { layout: "default", titleKey: "champs.title", params: { champId: "digits" }, preloader: "spinner" },
+  },
+  {
+    id: "bets-on-your",
+    path: "bets-on-your",
+    file: "routes/bets-on-your.tsx",
+    meta: { layout: "default", titleKey: "betsOnYour.title", preloader: "skeleton" },
+  },
+  {
+    id: "sports-search",
+    path: "search",
+    file: "routes/sports-search.tsx",
+    meta: { layout: "default", titleKey: "search.title", preloader: "spinner", robots: "noindex, follow" },
+  },
   // Placing bets and the bettor's coupons (issue 14).
   {
     id: "coupon-place",

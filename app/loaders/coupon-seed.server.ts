@@ -2,17 +2,21 @@ import { readCouponCookie } from "~/coupon/cookie-codec.server";
 import { couponConfigSchema } from "~/coupon/model";
 import type { CouponSeed } from "~/coupon/seed";
 import { sessionSecret } from "~/env.server";
-import { DISPLAY_COOKIE, type DisplaySettings, defaultDisplay, parseDisplayCookie } from "~/sports/display";
+import { DISPLAY_COOKIE, type DisplaySettings, defaultDisplay, parseDisplayCookie, parseSavedDisplay } from "~/sports/display";
 import { requestCookies } from "~/lib/request.server";
 import type { SiteContext } from "./site.server";
 
-/** The guest's display settings: the cookie, else the site config's defaults. */
-export function displaySettings(request: Request, site: SiteContext): DisplaySettings {
-  return parseDisplayCookie(requestCookies(request)[DISPLAY_COOKIE], defaultDisplay(site.config));
+/**
+ * The display settings: a signed-in bettor's from the platform once saved, else the cookie
+ * (guests, and bettors who never saved any), else the site config's defaults.
+ */
+export function displaySettings(request: Request, site: SiteContext, saved?: Record<string, unknown> | null): DisplaySettings {
+  const fromCookie = parseDisplayCookie(requestCookies(request)[DISPLAY_COOKIE], defaultDisplay(site.config));
+  return saved ? parseSavedDisplay(saved, fromCookie) : fromCookie;
 }
 
 /** What the coupon store starts from on every page: the cookie coupon, the config's coupon flags, the currency and odds format. */
-export function couponSeed(request: Request, site: SiteContext, isSignedIn: boolean): CouponSeed {
+export function couponSeed(request: Request, site: SiteContext, isSignedIn: boolean, saved?: Record<string, unknown> | null): CouponSeed {
   const { config } = site;
   return {
     cookieCoupon: readCouponCookie(request.headers.get("cookie"), sessionSecret),
@@ -24,7 +28,7 @@ export function couponSeed(request: Request, site: SiteContext, isSignedIn: bool
       maxAmountCouponTypes: config.coupon.maxAmountCouponTypes,
     }),
     currencyIso: config.defaultCurrency,
-    oddsFormat: displaySettings(request, site).odds,
+    oddsFormat: displaySettings(request, site, saved).odds,
     isSignedIn,
   };
 }

@@ -16,6 +16,10 @@ export interface SessionUser {
   ban_version: number;
   /** The terms changed since this user last accepted them. */
   termsChanged: boolean;
+  /** SPEC §3 disallow_line_sport / disallow_live_sport: sport ids hidden in each section. */
+  hiddenSports: { line: number[]; live: number[] };
+  /** The quick display settings saved on the platform (unparsed), null until first saved. */
+  display: Record<string, unknown> | null;
 }
 
 export function sessionToken(request: Request): string | null {
@@ -62,6 +66,8 @@ export function getSessionUser({ request, context }: Pick<RequestArgs, "request"
         ban_level: config.ban_level,
         ban_version: config.ban_version,
         termsChanged: terms.result,
+        hiddenSports: { line: config.disallow_line_sport, live: config.disallow_live_sport },
+        display: config.display_settings,
       };
     };
     try {

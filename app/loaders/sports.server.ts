@@ -1,7 +1,7 @@
 import { getT } from "~/i18n/dictionaries.server";
 import { MicroCache } from "~/services/micro-cache.server";
 import { type ApiFeed, type ApiSportsMenu, getFeed, getGame, getSportsMenu, getTopGames } from "~/services/sports.server";
-import type { GameView, Section, SportView } from "~/sports/model";
+import { type GameView, type Section, type SportView, isLiveStatus } from "~/sports/model";
 import { slugify } from "~/sports/slug";
 import { type Translate, toGame } from "~/sports/view";
 
@@ -51,19 +51,29 @@ export function toSportViews(menu: ApiSportsMenu, t: Translate): SportView[] {
   }));
 }
 
+/** SPEC §3 disallow_line_sport / disallow_live_sport of the signed-in bettor (null: a guest). */
+export type HiddenSports = { line: readonly number[]; live: readonly number[] } | null | undefined;
+
 export interface SportsContext {
   t: Translate;
+  /** The section's menu, without the sports hidden from this bettor. */
   sports: SportView[];
+  /** Whether the bettor may see a game: its sport is not hidden in the game's own section. */
+  visible: (game: { sportId: number; status: number }) => boolean;
   names: Map<number, { name: string; model: GameView["model"] }>;
   toGame: (game: Parameters<typeof toGame>[0]) => GameView;
 }
 
 /** The menu of a section and a mapper of games into the page's language. */
-export async function sportsContext(lng: string, section: Section): Promise<SportsContext> {
+export async function sportsContext(lng: string, section: Section, hidden?: HiddenSports): Promise<SportsContext> {
   const t = getT(lng);
   const menu = await cachedMenu(section);
   const translate = t as unknown as Translate;
-  const sports = toSportViews(menu, translate);
-  const names = new Map(sports.map((s) => [s.id, { name: s.name, model: s.model }]));
-  return { t: translate, sports, names, toGame: (game) => toGame(game, translate, names) };
+  const all = toSportViews(menu, translate);
+  const names = new Map(all.map((s) => [s.id, { name: s.name, model: s.model }]));
+  const line = new Set(hidden?.line ?? []);
+  const live = new Set(hidden?.live ?? []);
+  const visible = (game: { sportId: number; status: number }) => !(isLiveStatus(game.status) ? live : line).has(game.sportId);
+  const sports = all.filter((s) => !(section === "live" ? live : line).has(s.id));
+  return { t: translate, sports, visible, names, toGame: (game) => toGame(game, translate, names) };
 }

@@ -28,7 +28,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyl
 export const loader = (args: LoaderFunctionArgs) =>
   pageLoader(args, args.params.champ ? "cyber-champ" : "cyber", async (ctx) => {
     const type = args.params.type ?? "real";
-    const [live, line] = await Promise.all([sportsContext(ctx.site.lng, "live"), sportsContext(ctx.site.lng, "line")]);
+    const [live, line] = await Promise.all([sportsContext(ctx.site.lng, "live", ctx.user?.hiddenSports), sportsContext(ctx.site.lng, "line", ctx.user?.hiddenSports)]);
     const disciplines = line.sports.filter((s) => s.isCyber).map((s) => ({ ...s, liveCount: live.sports.find((l) => l.id === s.id)?.count ?? 0 }));
     const discipline = disciplines.find((d) => d.slug === type) ?? null;
     if (!discipline && !["real", "all", "live", "line"].includes(type)) throw notFound();
@@ -42,7 +42,7 @@ export const loader = (args: LoaderFunctionArgs) =>
     const feeds = await Promise.all(sections.flatMap((section) => scope.map((s) => cachedFeed({ section, sportId: s.id, champId }).then((f) => ({ section, f })))));
     if (champId !== null && feeds.every(({ f }) => f === null)) throw notFound();
     const pick = (section: "live" | "line"): GameView[] =>
-      feeds.filter((x) => x.section === section).flatMap(({ f }) => (f?.games ?? []).map(section === "live" ? live.toGame : line.toGame));
+      feeds.filter((x) => x.section === section).flatMap(({ f }) => (f?.games ?? []).filter(line.visible).map(section === "live" ? live.toGame : line.toGame));
     const liveGames = pick("live");
     const lineGames = pick("line").slice(0, 60);
     if (champId !== null && liveGames.length + lineGames.length === 0) throw notFound();

@@ -9,6 +9,7 @@ import { pageLoader } from "~/loaders/guards.server";
 import { routeSeo } from "~/loaders/seo.server";
 import { seoMeta } from "~/seo";
 import { safeReturnPath } from "~/lib/return-to";
+import { saveDisplaySettings } from "~/services/user.server";
 import { displayCookieValue, displaySettingsSchema } from "~/sports/display";
 
 /** The header's quick display settings; this page shows the same form, with the error of a refused post. */
@@ -16,7 +17,10 @@ export const loader = (args: LoaderFunctionArgs) => pageLoader(args, "display-se
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
-/** Keeps the guest's odds format, view and theme in a cookie and goes back to the page. */
+/**
+ * Keeps the odds format, view and theme, and goes back to the page: a signed-in bettor's on the
+ * platform (every device of theirs), a guest's in a cookie.
+ */
 export const action = (args: ActionFunctionArgs) =>
   pageAction(
     args,
@@ -24,6 +28,10 @@ export const action = (args: ActionFunctionArgs) =>
     displaySettingsSchema,
     async ({ ctx, value, formData }) => {
       const back = safeReturnPath(formData.get("returnTo"), `/${ctx.site.lng}`);
+      if (ctx.user) {
+        await saveDisplaySettings(ctx.user.token, value);
+        return redirect(back);
+      }
       return redirect(back, {
         headers: {
           "Set-Cookie": setCookie(COOKIES.display, displayCookieValue(value)),

@@ -25,7 +25,7 @@ const TOP_GAMES = 10;
 export const loader = (args: LoaderFunctionArgs) =>
   pageLoader(args, "home", async ({ site, user }) => {
     // The home page stays up when the sports feed does not answer: it says so instead of failing.
-    const sportsPart = Promise.all([sportsContext(site.lng, "line"), cachedTop("live", TOP_GAMES), cachedTop("line", TOP_GAMES)]).catch((error: unknown) => {
+    const sportsPart = Promise.all([sportsContext(site.lng, "line", user?.hiddenSports), cachedTop("live", TOP_GAMES), cachedTop("line", TOP_GAMES)]).catch((error: unknown) => {
       log.error("home.sports_unavailable", { error });
       return null;
     });
@@ -38,8 +38,8 @@ export const loader = (args: LoaderFunctionArgs) =>
       forgotPassword: !user && site.url.searchParams.get("showForgotPasswordModal") === "1",
       sportsUnavailable: sports === null,
       sports: sc?.sports ?? [],
-      live: { games: live && sc ? live.games.map(sc.toGame) : [], version: live?.version ?? 0 },
-      line: { games: line && sc ? line.games.map(sc.toGame) : [], version: line?.version ?? 0 },
+      live: { games: live && sc ? live.games.filter(sc.visible).map(sc.toGame) : [], version: live?.version ?? 0 },
+      line: { games: line && sc ? line.games.filter(sc.visible).map(sc.toGame) : [], version: line?.version ?? 0 },
       timeZone: site.config.defaultTimeZone,
       // SPEC §1: winter snowfall on the home page, when the config switches it on.
       snow: site.config.features.snowfall && (month === 11 || month <= 1),

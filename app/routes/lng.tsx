@@ -4,7 +4,7 @@ import { CouponProvider } from "~/components/coupon/CouponProvider";
 import { RouteLayout } from "~/components/layouts";
 import { ShellError, shellErrorMeta } from "~/components/ShellError";
 import { couponSeed, displaySettings } from "~/loaders/coupon-seed.server";
-import { hasSessionToken } from "~/loaders/session-user.server";
+import { getSessionUser, hasSessionToken } from "~/loaders/session-user.server";
 import { requireSite } from "~/loaders/site.server";
 import type { RouteId } from "~/route-ids";
 import { leafRouteMeta } from "~/route-meta";
@@ -16,10 +16,12 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: displaySty
 /** The language segment `/:lng` that every page sits under (decision 022). */
 export async function loader(args: LoaderFunctionArgs) {
   const site = await requireSite(args);
+  // A bettor's saved display settings come with the session user (loaded once per request).
+  const saved = hasSessionToken(args.request) ? ((await getSessionUser(args))?.display ?? null) : null;
   // The coupon and the display settings are the whole site's: every page may show a coefficient.
   return {
-    coupon: couponSeed(args.request, site, hasSessionToken(args.request)),
-    display: displaySettings(args.request, site),
+    coupon: couponSeed(args.request, site, hasSessionToken(args.request), saved),
+    display: displaySettings(args.request, site, saved),
   };
 }
 

@@ -36,8 +36,8 @@ function chosenIds(request: Request): number[] {
 /** multi (SPEC §2 multi-live): several live games side by side, chosen by the bettor and remembered. */
 export const loader = (args: LoaderFunctionArgs) =>
   pageLoader(args, "multi", async (ctx) => {
-    const [sc, feed, seo] = await Promise.all([sportsContext(ctx.site.lng, "live"), cachedFeed({ section: "live" }), routeSeo(ctx, "multi.description")]);
-    const games = (feed?.games ?? []).map(sc.toGame);
+    const [sc, feed, seo] = await Promise.all([sportsContext(ctx.site.lng, "live", ctx.user?.hiddenSports), cachedFeed({ section: "live" }), routeSeo(ctx, "multi.description")]);
+    const games = (feed?.games ?? []).filter(sc.visible).map(sc.toGame);
     const chosen = chosenIds(args.request);
     return {
       lng: ctx.site.lng,

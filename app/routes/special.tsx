@@ -6,8 +6,8 @@ import { Breadcrumbs } from "~/components/sports/Breadcrumbs";
 import { GroupedGames } from "~/components/sports/GameList";
 import { gamePath } from "~/sports/paths";
 import { ResultList } from "~/components/sports/ResultList";
-import { SportsLayout } from "~/components/sports/SportsLayout";
 import { StandingsTable } from "~/components/sports/StandingsTable";
+import { SportsLayout } from "~/components/sports/SportsLayout";
 import { pageLoader } from "~/loaders/guards.server";
 import { pageSeo } from "~/loaders/seo.server";
 import { cachedFeed, cachedGame, sportsContext } from "~/loaders/sports.server";
@@ -34,7 +34,7 @@ export const loader = (args: LoaderFunctionArgs) => {
     // Any other first segment is an unknown page: answered before any sports call.
     if (!SPECIAL_NAMES.includes(special)) throw notFound();
     const lng = ctx.site.lng;
-    const line = await sportsContext(lng, "line");
+    const line = await sportsContext(lng, "line", ctx.user?.hiddenSports);
     const found = resolveSpecial(special, line.sports);
     if (!found) throw notFound();
     const { champ } = found;
@@ -42,7 +42,7 @@ export const loader = (args: LoaderFunctionArgs) => {
     if (routeId === "special-game") {
       const gameId = /^\d{1,9}$/.test(args.params.gameId ?? "") ? Number(args.params.gameId) : null;
       const answer = gameId ? await cachedGame(gameId) : null;
-      if (!answer || answer.type !== "snapshot" || answer.game.champId !== champ.id) throw notFound();
+      if (!answer || answer.type !== "snapshot" || answer.game.champId !== champ.id || !line.visible(answer.game)) throw notFound();
       const game = line.toGame(answer.game);
       throw redirect(gamePath(lng, isLiveStatus(game.status) ? "live" : "line", game), 301);
     }
@@ -53,7 +53,7 @@ export const loader = (args: LoaderFunctionArgs) => {
       getResults({ champ: champ.id, limit: 1 }, args.request.signal),
     ]);
     const toGame = line.toGame;
-    let games = [...(live?.games ?? []), ...(fixtures?.games ?? [])].map(toGame);
+    let games = [...(live?.games ?? []), ...(fixtures?.games ?? [])].filter(line.visible).map(toGame);
     if (routeId === "special-final") {
       const last = Math.max(0, ...games.map((g) => g.startAt));
       const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);

@@ -15,7 +15,7 @@ import { pageSeo } from "~/loaders/seo.server";
 import { cachedGame, sportsContext } from "~/loaders/sports.server";
 import { useRootData } from "~/root";
 import { seoMeta } from "~/seo";
-import { type Section, isFinishedStatus, isLiveStatus } from "~/sports/model";
+import { type Section, champTitle, isFinishedStatus, isLiveStatus } from "~/sports/model";
 import { pollIntervalMs } from "~/sports/polling";
 import { parseIdSlug } from "~/sports/slug";
 import sportsStyles from "~/styles/sports.css";
@@ -40,7 +40,9 @@ export const loader = (args: LoaderFunctionArgs) => {
     const status = answer.game.status;
     // A live game lives under /live, a line game under /line; a finished one stays where it was found.
     const section: Section = isLiveStatus(status) ? "live" : isFinishedStatus(status) ? urlSection : "line";
-    const sc = await sportsContext(lng, section);
+    const sc = await sportsContext(lng, section, ctx.user?.hiddenSports);
+    // A sport hidden from this bettor (SPEC §3 disallow_*_sport) has no game pages for them.
+    if (!sc.visible(answer.game)) throw notFound();
     const game = sc.toGame(answer.game);
     const canonical = gamePath(lng, section, game);
     if (canonical !== ctx.site.url.pathname) throw redirect(`${canonical}${ctx.site.url.search}`, 301);
@@ -62,7 +64,7 @@ export const loader = (args: LoaderFunctionArgs) => {
         { label: t("sports.home"), href: `/${lng}` },
         { label: t(`sports.section.${section}`), href: sectionPath(lng, section) },
         { label: game.sportName, href: sportPath(lng, section, sport) },
-        { label: game.champName, href: champPath(lng, section, sport, { id: game.champId, slug: game.champSlug }) },
+        { label: champTitle(game.champName, game.countryName), href: champPath(lng, section, sport, { id: game.champId, slug: game.champSlug }) },
         { label: `${game.home.name} — ${game.away.name}`, href: canonical },
       ],
       feedUrl: finished ? null : `/${lng}/sports-feed?game=${game.id}`,

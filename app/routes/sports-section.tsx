@@ -14,7 +14,7 @@ import { cachedFeed, sportsContext } from "~/loaders/sports.server";
 import { useRootData } from "~/root";
 import { seoMeta } from "~/seo";
 import { filterGames, groupGames, parseTimeFilter } from "~/sports/filters";
-import type { Section } from "~/sports/model";
+import { type Section, champTitle } from "~/sports/model";
 import { pollIntervalMs } from "~/sports/polling";
 import { parseIdSlug } from "~/sports/slug";
 import sportsStyles from "~/styles/sports.css";
@@ -39,7 +39,7 @@ export const loader = (args: LoaderFunctionArgs) => {
     const champId = params.champ === undefined ? null : parseIdSlug(params.champ);
     if ((params.sport !== undefined && sportId === null) || (params.champ !== undefined && champId === null)) throw notFound();
 
-    const [sc, feed] = await Promise.all([sportsContext(lng, section), cachedFeed({ section, sportId, champId })]);
+    const [sc, feed] = await Promise.all([sportsContext(lng, section, ctx.user?.hiddenSports), cachedFeed({ section, sportId, champId })]);
     const sport = sportId === null ? null : sc.sports.find((s) => s.id === sportId);
     if (sport === undefined || feed === null) throw notFound();
     const champ = champId === null || !sport ? null : sport.champs.find((c) => c.id === champId) ?? null;
@@ -48,10 +48,11 @@ export const loader = (args: LoaderFunctionArgs) => {
       const known = feed.games.find((g) => g.champId === champId);
       if (!known || known.sportId !== sportId) throw notFound();
     }
-    const champName = champ?.name ?? feed.games.find((g) => g.champId === champId)?.champName ?? "";
+    const champGame = feed.games.find((g) => g.champId === champId);
+    const champName = champ ? champTitle(champ.name, champ.countryName) : champGame ? champTitle(champGame.champName, champGame.countryName) : "";
 
     // The id decides; a wrong or missing slug goes to the canonical address.
-    const canonical = champId !== null && sport ? champPath(lng, section, sport, { id: champId, slug: champ?.slug ?? champName }) : sport ? sportPath(lng, section, sport) : sectionPath(lng, section);
+    const canonical = champId !== null && sport ? champPath(lng, section, sport, { id: champId, slug: champ?.slug ?? champGame?.champName ?? "" }) : sport ? sportPath(lng, section, sport) : sectionPath(lng, section);
     if (canonical !== ctx.site.url.pathname) throw redirect(`${canonical}${ctx.site.url.search}`, 301);
 
     const url = ctx.site.url;
@@ -61,7 +62,7 @@ export const loader = (args: LoaderFunctionArgs) => {
     const limit = Math.min(Math.max(Number(url.searchParams.get("limit")) || PAGE_SIZE, PAGE_SIZE), 2_000);
     // Only the games the page shows travel to the browser: a whole line is thousands of games.
     const now = Date.now();
-    const matchingAll = filterGames(feed.games.map(sc.toGame), { timeFilter, onlyWithVideo }, now);
+    const matchingAll = filterGames(feed.games.filter(sc.visible).map(sc.toGame), { timeFilter, onlyWithVideo }, now);
     const games = matchingAll.slice(0, limit);
 
     const t = sc.t;

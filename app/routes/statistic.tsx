@@ -12,6 +12,7 @@ import { getChampionship, getChampionships, getHeadToHead, getStandings } from "
 import { seoMeta } from "~/seo";
 import sportsStyles from "~/styles/sports.css";
 import { notFound } from "~/lib/responses.server";
+import { champTitle } from "~/sports/model";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];
 
@@ -40,7 +41,7 @@ export const loader = (args: LoaderFunctionArgs) => {
       popup,
       sports: sc.sports.map((s) => ({ id: s.id, name: s.name })),
       sportId,
-      champs: champs.championships.map((c) => ({ id: c.id, name: c.countryName ? `${c.countryName}. ${c.name}` : c.name })),
+      champs: champs.championships.map((c) => ({ id: c.id, name: champTitle(c.name, c.countryName) })),
       champId,
       champName: champ?.championship.name ?? "",
       teams: champ?.teams ?? [],

@@ -20,12 +20,12 @@ const LIMIT = 10;
 /** top-game (docs/PRODUCT.md): the day's top games, live and line, with their main markets. */
 export const loader = (args: LoaderFunctionArgs) =>
   pageLoader(args, "top-game", async (ctx) => {
-    const [sc, live, line, seo] = await Promise.all([sportsContext(ctx.site.lng, "line"), cachedTop("live", LIMIT), cachedTop("line", LIMIT), routeSeo(ctx, "topGame.description")]);
+    const [sc, live, line, seo] = await Promise.all([sportsContext(ctx.site.lng, "line", ctx.user?.hiddenSports), cachedTop("live", LIMIT), cachedTop("line", LIMIT), routeSeo(ctx, "topGame.description")]);
     return {
       lng: ctx.site.lng,
       sports: sc.sports,
-      live: { games: live.games.map(sc.toGame), version: live.version },
-      line: { games: line.games.map(sc.toGame), version: line.version },
+      live: { games: live.games.filter(sc.visible).map(sc.toGame), version: live.version },
+      line: { games: line.games.filter(sc.visible).map(sc.toGame), version: line.version },
       timeZone: ctx.site.config.defaultTimeZone,
       seo,
     };

@@ -194,6 +194,11 @@ const searchSchema = z.object({
 });
 export type ApiSearch = z.infer<typeof searchSchema>;
 
+const popularSchema = z.object({
+  selections: z.array(z.object({ outcomeId: id, bettors: z.number().int().min(0), bets: z.number().int().min(0), game: apiGameSchema })),
+});
+export type ApiPopular = z.infer<typeof popularSchema>;
+
 const RETRY = { times: 1, delayMs: 200 } as const;
 
 /** null for a 404 of the platform (unknown id), so pages can answer their own 404. */
@@ -268,6 +273,11 @@ export function getHeadToHead(team1: number, team2: number, signal?: AbortSignal
 
 export function getTeam(teamId: number, signal?: AbortSignal) {
   return orNull(callUpstream({ upstream: "sports", path: `/sports-api/teams/${teamId}`, schema: teamPageSchema, retry: RETRY, signal }));
+}
+
+/** The most-backed open selections of the last `hours` (bets-on-your). */
+export function getPopular(hours: number, limit: number, signal?: AbortSignal) {
+  return callUpstream({ upstream: "sports", path: "/sports-api/popular", query: { hours, limit }, schema: popularSchema, retry: RETRY, signal });
 }
 
 export function searchSports(q: string, limit: number, signal?: AbortSignal) {

@@ -31,6 +31,11 @@ const userConfigSchema = z.object({
   ban_version: z.number().int(),
   user_status_id: z.number().int(),
   roles: z.array(z.string()),
+  // SPEC §3 blacklists: sport ids the bettor does not see in the line / in live.
+  disallow_line_sport: z.array(z.number().int()).default([]),
+  disallow_live_sport: z.array(z.number().int()).default([]),
+  // The quick display settings saved on the platform; parsed by app/sports/display.ts.
+  display_settings: z.record(z.unknown()).nullable().default(null),
 });
 export type UserConfig = z.infer<typeof userConfigSchema>;
 
@@ -64,6 +69,20 @@ export function termsStatus(sessionToken: string, signal?: AbortSignal, deadline
       retry: { times: 1, delayMs: 200 },
       signal,
       deadline,
+    }),
+  );
+}
+
+/** Saves a signed-in bettor's quick display settings on the platform. */
+export async function saveDisplaySettings(sessionToken: string, settings: { odds: string; view: number; theme: number }): Promise<void> {
+  await withAccessToken(sessionToken, (token) =>
+    callUpstream({
+      upstream: "web",
+      path: "/web-api/user/display-settings",
+      method: "PUT",
+      headers: bearer(token),
+      json: settings,
+      schema: z.object({ result: z.object({ odds: z.string(), view: z.number(), theme: z.number() }) }),
     }),
   );
 }

@@ -29,6 +29,12 @@ export function parseDisplayCookie(value: string | undefined, defaults: DisplayS
   return parsed.success ? { ...defaults, ...Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)) } : defaults;
 }
 
+/** A signed-in bettor's settings as the platform keeps them; anything invalid falls back to the defaults. */
+export function parseSavedDisplay(saved: Record<string, unknown>, defaults: DisplaySettings): DisplaySettings {
+  const parsed = displaySettingsSchema.safeParse(saved);
+  return parsed.success ? parsed.data : defaults;
+}
+
 export function displayCookieValue(settings: DisplaySettings): string {
   return new URLSearchParams({ odds: settings.odds, view: String(settings.view), theme: String(settings.theme) }).toString();
 }

@@ -46,6 +46,7 @@ export interface ChampGroup {
   sportId: number;
   sportSlug: string;
   sportName: string;
+  countryName: string | null;
   games: GameView[];
 }
 
@@ -62,7 +63,7 @@ export interface CountryGroup {
  */
 export function groupGames(games: readonly GameView[], options: { byCountry: boolean; bestFirst?: boolean }): CountryGroup[] {
   const ordered = options.bestFirst ? [...games].sort((a, b) => Number(b.isTop) - Number(a.isTop)) : games;
-  const champs = new Map<number, ChampGroup & { countryName: string | null }>();
+  const champs = new Map<number, ChampGroup>();
   for (const game of ordered) {
     let group = champs.get(game.champId);
     if (!group) {
@@ -81,9 +82,10 @@ export function groupGames(games: readonly GameView[], options: { byCountry: boo
     group.games.push(game);
   }
   const list = [...champs.values()];
-  if (!options.byCountry) return [{ countryName: null, champs: list.map(({ countryName: _c, ...champ }) => champ) }];
+  if (!options.byCountry) return [{ countryName: null, champs: list }];
   const countries = new Map<string, CountryGroup>();
-  for (const { countryName, ...champ } of list) {
+  for (const champ of list) {
+    const { countryName } = champ;
     const key = countryName ?? "";
     let country = countries.get(key);
     if (!country) {

@@ -94,6 +94,17 @@ export interface GameView {
   version: number;
 }
 
+/**
+ * A championship's name where its country is not already a heading above it: "Russia. Super
+ * League". The catalogue keeps the bare name and the country apart, so the country appears once.
+ */
+export function champTitle(name: string, countryName: string | null | undefined): string {
+  return countryName && countryName !== INTERNATIONAL && !name.startsWith(countryName) ? `${countryName}. ${name}` : name;
+}
+
+/** The catalogue's country of tournaments that have none (platform/domain/sports/names.ts): not said. */
+const INTERNATIONAL = "International";
+
 export function isLiveStatus(status: number): boolean {
   return status === GAME_STATUS.LIVE || status === GAME_STATUS.BREAK;
 }

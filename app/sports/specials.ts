@@ -1,7 +1,7 @@
 // Championship-special pages (SPEC §2): each special name is a championship of the catalogue,
 // found by its slug or, for a competition the catalogue plays under another name, by the top
-// championship of its sport. Specials whose competition the catalogue does not hold
-// (europaleague, ipl, fifacwc) are not listed: their addresses answer 404.
+// championship of its sport. The seed holds a championship for each (platform/seed/sports.ts);
+// a catalogue without it answers 404 at the special's addresses.
 
 export interface SpecialRule {
   /** Slugs tried in order. */
@@ -14,6 +14,9 @@ export const SPECIALS: Record<string, SpecialRule> = {
   champ: { champSlugs: ["english-championship"] },
   epl: { champSlugs: ["english-premier-league"] },
   laliga: { champSlugs: ["spain-primera-division", "laliga"] },
+  europaleague: { champSlugs: ["uefa-europa-league"] },
+  ipl: { champSlugs: ["indian-premier-league"], topOfSport: "cricket" },
+  fifacwc: { champSlugs: ["fifa-club-world-cup"] },
   scf: { champSlugs: ["nhl"], topOfSport: "ice-hockey" },
   nbafinals: { champSlugs: ["nba"], topOfSport: "basketball" },
 };

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
-import { headToHead, outcomeStates, resultDates, results, search, standings, teamPage } from "../domain/sports/queries.ts";
+import { mostBacked } from "../domain/sports/popular.ts";
+import { champTeamIds, headToHead, outcomeStates, resultDates, results, search, standings, teamPage } from "../domain/sports/queries.ts";
 import type { SportsService } from "../domain/sports/service.ts";
 import { SPORT_BY_ID } from "../domain/sports/sports.ts";
 import { loadGames } from "../domain/sports/store.ts";
@@ -127,8 +128,7 @@ export function sportsApi(db: Db, sports: SportsService) {
     const p = parseParams(c, idParam);
     if (!p.ok) return p.response;
     if (!store.champs.has(p.data.id)) return apiError(c, 404, "not_found", "No such championship");
-    const teamIds = (await db.selectFrom("game").select(["home_team_id", "away_team_id"]).distinct().where("champ_id", "=", p.data.id).execute()).flatMap((r) => [r.home_team_id, r.away_team_id]);
-    const teams = [...new Set(teamIds)]
+    const teams = (await champTeamIds(db, p.data.id))
       .map((t) => store.teams.get(t))
       .filter((t) => t !== undefined)
       .sort((a, b) => a.name.localeCompare(b.name))
@@ -182,6 +182,13 @@ export function sportsApi(db: Db, sports: SportsService) {
       team: { ...teamView(t.id), sportId: t.sportId, sportSlug: store.sports.get(t.sportId)?.slug ?? "", countryId: t.countryId, countryName: store.countries.get(t.countryId)?.name ?? "", rating: t.rating },
       ...page,
     });
+  });
+
+  // The most-backed open selections of recent coupons (bets-on-your).
+  api.get("/popular", async (c) => {
+    const q = parseQuery(c, z.object({ hours: z.coerce.number().int().min(1).max(168).default(24), limit: z.coerce.number().int().min(1).max(50).default(20) }));
+    if (!q.ok) return q.response;
+    return c.json({ selections: await mostBacked(db, store, { hours: q.data.hours, limit: q.data.limit, now: new Date() }) });
   });
 
   api.get("/search", (c) => {

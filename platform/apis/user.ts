@@ -8,7 +8,7 @@ import { hitIfUnder } from "../domain/rate-limits.ts";
 import { type SessionUser, createAccessToken } from "../domain/sessions.ts";
 import { MAX_PENDING_APPEALS, fileAppeal, listAppeals } from "../domain/appeals.ts";
 import { loadSiteConfigValue } from "../domain/site-config.ts";
-import { acceptTerms } from "../domain/users.ts";
+import { acceptTerms, displaySettingsInput, saveDisplaySettings } from "../domain/users.ts";
 import { activate, activationChannel } from "./account.ts";
 import { type AuthEnv, requireUser } from "./auth.ts";
 import { codeInput } from "./code-checks.ts";
@@ -46,6 +46,9 @@ function userConfig(user: SessionUser) {
     bonus_type: user.bonus_choice,
     currency: user.currency,
     user_data: user.user_data,
+    disallow_line_sport: user.disallow_line_sport,
+    disallow_live_sport: user.disallow_live_sport,
+    display_settings: user.display_settings,
   };
 }
 
@@ -110,6 +113,14 @@ export function userApi(db: Db, settings: AuthSettings) {
   app.post("/api-v3/v2/user/agreement-rules/accept", signedIn, async (c) => {
     await acceptTerms(db, c.var.user.id);
     return c.json({ result: true });
+  });
+
+  // The header's quick display settings of a signed-in bettor (guests keep theirs in a cookie).
+  app.put("/user/display-settings", signedIn, async (c) => {
+    const parsed = await parseJsonBody(c, displaySettingsInput);
+    if (!parsed.ok) return parsed.response;
+    await saveDisplaySettings(db, c.var.user.id, parsed.data);
+    return c.json({ result: parsed.data });
   });
 
   app.get("/user/block-appeals", signedIn, async (c) => c.json({ result: await listAppeals(db, c.var.user.id) }));

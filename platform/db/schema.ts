@@ -98,6 +98,11 @@ export interface AppUserTable {
   registration_type: ColumnType<RegistrationType | null, RegistrationType | null | undefined, RegistrationType | null>;
   promocode: ColumnType<string | null, string | null | undefined, string | null>;
   language: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SPEC §3: sport ids hidden from this bettor in the line and in live. */
+  disallow_line_sport: ColumnType<number[], number[] | undefined, number[]>;
+  disallow_live_sport: ColumnType<number[], number[] | undefined, number[]>;
+  /** The header's quick display settings (odds format, view, theme); null until first saved. */
+  display_settings: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
 }
 
 type Flag = ColumnType<boolean, boolean | undefined, boolean>;

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { type LoginIdentifier, fullPhone } from "./login-identifier.ts";
 import type { SessionUser } from "./sessions.ts";
@@ -78,6 +79,20 @@ export async function stopNewsletter(db: Db, email: string): Promise<void> {
 }
 
 /** SPEC §7: the user accepted the current terms. */
+/** The header's quick display settings of a signed-in bettor (the site parses them again). */
+export const displaySettingsInput = z.object({
+  odds: z.enum(["decimal", "american", "fractional", "hongkong", "malay", "indonesian"]),
+  /** SPEC §3 appViewType: 0 European, 1 Asian. */
+  view: z.number().int().min(0).max(1),
+  /** SPEC §3 appTheme: 0 light, 1 dark. */
+  theme: z.number().int().min(0).max(1),
+});
+export type DisplaySettingsInput = z.infer<typeof displaySettingsInput>;
+
+export async function saveDisplaySettings(db: Db, userId: number, settings: DisplaySettingsInput): Promise<void> {
+  await db.updateTable("app_user").set({ display_settings: JSON.stringify(settings), updated_at: sql<Date>`now()` }).where("id", "=", userId).execute();
+}
+
 export async function acceptTerms(db: Db, userId: number): Promise<void> {
   await db.updateTable("app_user").set({ terms_accepted_at: sql<Date>`now()`, updated_at: sql<Date>`now()` }).where("id", "=", userId).execute();
 }

@@ -166,8 +166,11 @@ export function buildCatalogue(seed: number, now: number): SeedCatalogue {
         ? `${rnd.pick(["Nova", "Apex", "Frontier", "Pinnacle", "Vanguard", "Horizon"])} ${ESPORTS_EVENTS[k % ESPORTS_EVENTS.length]}`
         : solo
           ? `${k % 2 ? "Women" : "Men"}. ${city} ${TOURNAMENT_WORDS[k % TOURNAMENT_WORDS.length]}`
-          : `${gc.name}. ${["Premier League", "Super League", "First League", "Championship", "Cup", "Division One"][k % 6]}`;
-      const champ: ChampRec = { id: champs.length + 1, sportId: sport.id, countryId: c.id, name: uniqueName(-sport.id, champName), slug: "", sort: k, isTop: k === 0 && sport.sort <= 6, source: "generated" };
+          : // The bare league name: the country is its own column, and the pages put "Russia. " in
+            // front where no country heading does (app/sports/model.ts champTitle).
+            ["Premier League", "Super League", "First League", "Championship", "Cup", "Division One"][k % 6]!;
+      // Unique within a sport and country: two countries may each have their Super League.
+      const champ: ChampRec = { id: champs.length + 1, sportId: sport.id, countryId: c.id, name: uniqueName(-(sport.id * 1000 + c.id), champName), slug: "", sort: k, isTop: k === 0 && sport.sort <= 6, source: "generated" };
       champ.slug = slugify(champ.name);
       champs.push(champ);
       const size = solo ? 16 : 10;
@@ -197,6 +200,60 @@ export function buildCatalogue(seed: number, now: number): SeedCatalogue {
       }
     }
   }
+
+  // ---- the competitions of the championship-special pages (SPEC §2) the data set lacks: a
+  // European cup and a club world cup of the real clubs above, and a cricket league. Their own
+  // random stream, so adding them left every game before them as it was.
+  const srnd = new Random(mixSeed(seed, 15));
+  const playRounds = (sport: SportRules, champ: ChampRec, roster: number[]) => {
+    const every = roundEveryMs(sport);
+    let round = 1;
+    for (let day = today - HISTORY_MS; day < today + GEN_AHEAD_MS; day += every, round++) {
+      for (const f of scheduleRound(sport, roster, day, round, srnd)) {
+        addGame({ sportId: sport.id, champId: champ.id, ...f, status: 0, isTop: true, round: `Round ${round}`, source: "generated" });
+      }
+    }
+  };
+  const addChamp = (sportId: number, countryId: number, name: string) => {
+    const champ: ChampRec = { id: champs.length + 1, sportId, countryId, name, slug: slugify(name), sort: 50 + champs.length, isTop: true, source: "generated" };
+    champs.push(champ);
+    return champ;
+  };
+  const clubsOf = (champId: number) =>
+    [...new Set(games.filter((g) => g.champId === champId).flatMap((g) => [g.homeTeamId, g.awayTeamId]))].sort((a, b) => ratingOf.get(b)! - ratingOf.get(a)! || a - b);
+  const firstTiers = champs.filter((c) => c.source === "openfootball" && c.sort < 200);
+  const intl = country("INT", "International");
+  // The cup: the clubs just behind each first division's top four.
+  const europa = addChamp(football.id, intl.id, "UEFA Europa League");
+  playRounds(football, europa, firstTiers.flatMap((c) => clubsOf(c.id).slice(4, 6)).slice(0, 16));
+  // The club world cup: the best two of the five top leagues and champions of other continents.
+  const cwc = addChamp(football.id, intl.id, "FIFA Club World Cup");
+  const cwcRoster = champs.filter((c) => c.source === "openfootball" && c.isTop).flatMap((c) => clubsOf(c.id).slice(0, 2));
+  for (const code of ["BR", "JP", "US", "AU", "FR", "ES"]) {
+    if (cwcRoster.length >= 16) break;
+    const gc = GEN_COUNTRIES.find((g) => g.code === code)!;
+    const name = `${srnd.pick(gc.cities)} ${srnd.pick(CLUB_SUFFIXES.default!)}`;
+    const rating = Math.round(1000 * Math.exp(srnd.normal() * 0.12));
+    const team: TeamRec = { id: teams.length + 1, sportId: football.id, countryId: country(gc.code, gc.name).id, name, slug: slugify(name), rating };
+    teams.push(team);
+    ratingOf.set(team.id, rating);
+    cwcRoster.push(team.id);
+  }
+  playRounds(football, cwc, cwcRoster);
+  // The cricket league: city franchises with invented names.
+  const cricket = SPORTS.find((s) => s.slug === "cricket")!;
+  const india = country("IN", "India");
+  const ipl = addChamp(cricket.id, india.id, "Indian Premier League");
+  const franchises = ["Mumbai", "Chennai", "Kolkata", "Delhi", "Bengaluru", "Hyderabad", "Jaipur", "Lucknow", "Ahmedabad", "Mohali"];
+  const iplRoster = franchises.map((city, i) => {
+    const name = `${city} ${["Strikers", "Chargers", "Royals", "Tigers", "Comets", "Falcons", "Lions", "Hawks", "Titans", "Blazers"][i]}`;
+    const rating = Math.round(1000 * Math.exp(srnd.normal() * 0.1));
+    const team: TeamRec = { id: teams.length + 1, sportId: cricket.id, countryId: india.id, name, slug: slugify(name), rating };
+    teams.push(team);
+    ratingOf.set(team.id, rating);
+    return team.id;
+  });
+  playRounds(cricket, ipl, iplRoster);
 
   // ---- time: results, live, line, scheduled
   const rulesOf = new Map(SPORTS.map((s) => [s.id, s]));

@@ -76,14 +76,6 @@ async function contrastEverywhere(page: Page) {
   });
 }
 
-/**
- * Known and reported, not yet fixed (the sports wave's components, changing as this is written):
- * the odds buttons and the "all markets" link name themselves with an aria-label that does not
- * contain their visible text (WCAG 2.5.3). Only this rule, only these elements; remove the entry
- * when app/components/sports/OddButton.tsx and GameList.tsx are fixed.
- */
-const pending = [{ rule: "label-content-name-mismatch", target: /^(button\[value=|button\[aria-label=|.*\.odd\b)/ }];
-const isPending = (rule: string, target: string) => pending.some((p) => p.rule === rule && p.target.test(target));
 
 for (const lng of ["ru", "en", "ar"]) {
   test(`every page type in ${lng} passes axe (WCAG 2.1 AA) with no serious or critical violation`, async ({ page }) => {
@@ -96,7 +88,7 @@ for (const lng of ["ru", "en", "ar"]) {
       const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
       for (const v of result.violations) {
         if (v.impact !== "serious" && v.impact !== "critical") continue;
-        for (const node of v.nodes) if (!isPending(v.id, node.target.join(" "))) failures.push(`${p.name} ${page.url()}: [${v.impact}] ${v.id}: ${node.target.join(" ")} — ${node.failureSummary?.split("\n")[1] ?? ""}`);
+        for (const node of v.nodes) failures.push(`${p.name} ${page.url()}: [${v.impact}] ${v.id}: ${node.target.join(" ")} — ${node.failureSummary?.split("\n")[1] ?? ""}`);
       }
       if (lng === "ar") for (const f of await contrastEverywhere(page)) failures.push(`${p.name} ${page.url()}: [rtl contrast] ${f}`);
     }

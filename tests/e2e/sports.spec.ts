@@ -118,7 +118,8 @@ test("following a live game: a goal moves the score and odds, the market locks a
   await hook(`games/${game.id}/goal`, { side: "home" });
   await expect(page.getByTestId("score")).not.toHaveText(scoreBefore ?? "", { timeout: 10_000 });
   await expect(main.locator("button.odd").first()).toBeDisabled({ timeout: 10_000 });
-  await expect(main.getByText("Suspended")).toBeVisible();
+  // The market's own label (its buttons also say "suspended", to screen readers only).
+  await expect(main.locator(".market__locked").first()).toHaveText("Suspended");
   await expect(page.getByTestId("coupon").locator(`[data-bet="${outcomeId}"]`)).toContainText("Suspended");
 
   await hook("advance", { seconds: 10 });

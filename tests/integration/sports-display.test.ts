@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CookieJar, csrfToken, getPage, postForm } from "../support/forms";
+import { hooks } from "../support/hooks";
 import { type Stack, startStack } from "../support/stack";
 
 describe("quick display settings and section addresses", () => {
@@ -22,6 +23,29 @@ describe("quick display settings and section addresses", () => {
     const after = await getPage(stack.siteUrl, "/en/rules/1", jar);
     expect(after.html).toContain('class="theme-light"');
     expect(after.html).toMatch(/<option value="american" selected="">/);
+  });
+
+  it("keeps a signed-in bettor's settings on the platform: another device (no cookie) gets them too", async () => {
+    const { token } = await hooks(stack.platformUrl).createUser({ email: "display-bettor@example.com", password: "Secret123" });
+    const jar = new CookieJar();
+    jar.set("user_token", token);
+    jar.set("age_confirmed", "1");
+    const { html } = await getPage(stack.siteUrl, "/en/rules/1", jar);
+    const res = await postForm(stack.siteUrl, "/en/display-settings", jar, { csrf: csrfToken(html), returnTo: "/en/rules/1", odds: "fractional", view: "1", theme: "0" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/en/rules/1");
+    // Not a cookie for a bettor: the platform keeps them.
+    expect(res.headers.getSetCookie().find((c) => c.startsWith("display="))).toBeUndefined();
+    const config = (await (await fetch(`${stack.platformUrl}/web-api/user/config`, { headers: { authorization: `Bearer ${token}` } })).json()) as { result: { display_settings: unknown } };
+    expect(config.result.display_settings).toEqual({ odds: "fractional", view: 1, theme: 0 });
+    // A second device: only the session cookie.
+    const other = await fetch(`${stack.siteUrl}/en/rules/1`, { headers: { cookie: `user_token=${token}; age_confirmed=1; ua=1` } });
+    const page = await other.text();
+    expect(page).toContain('class="theme-light"');
+    expect(page).toMatch(/<option value="fractional" selected="">/);
+    // The platform refuses a value outside the schema.
+    const bad = await fetch(`${stack.platformUrl}/web-api/user/display-settings`, { method: "PUT", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ odds: "roman", view: 0, theme: 1 }) });
+    expect(bad.status).toBe(400);
   });
 
   it("refuses a bad value or a missing CSRF token and changes nothing", async () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CookieJar, csrfToken, getPage, postForm } from "../support/forms";
 import { hooks } from "../support/hooks";
@@ -203,7 +204,16 @@ describe("sports pages over HTTP", () => {
       ["/en/epl", 200, "English Premier League"],
       ["/en/epl/final", 200, 'class="sports-head__title"'],
       ["/en/scf", 200, 'class="sports-head__title"'],
-      ["/en/ipl", 404, "This page could not be found"],
+      ["/en/ipl", 200, "Indian Premier League"],
+      ["/en/ipl/final", 200, 'class="sports-head__title"'],
+      ["/en/europaleague", 200, "UEFA Europa League"],
+      ["/en/europaleague/final", 200, 'class="sports-head__title"'],
+      ["/en/fifacwc", 200, "FIFA Club World Cup"],
+      ["/en/fifacwc/final", 200, 'class="sports-head__title"'],
+      ["/en/champs", 200, 'class="champs-index"'],
+      [`/en/champs/${done.champId}`, 200, done.home.name],
+      ["/en/champs/99999999", 404, "This page could not be found"],
+      ["/en/champs/abc", 404, "This page could not be found"],
       ["/en/epl/game/99999999", 404, "This page could not be found"],
       ["/en/results/bogus", 404, "This page could not be found"],
       ["/en/team/99999999", 404, "This page could not be found"],
@@ -217,6 +227,36 @@ describe("sports pages over HTTP", () => {
     const cyber = await get("/en/cyber", BOT);
     expect(cyber.status).toBe(302);
     expect(cyber.headers.get("location")).toBe("/en/cyber/real");
+  });
+
+  it("has a game page and a final for every championship special, and a 404 for another championship's game", async () => {
+    const champs = ((await (await fetch(`${stack.platformUrl}/sports-api/championships`)).json()) as { championships: Array<{ id: number; slug: string }> }).championships;
+    for (const [special, slug] of [["europaleague", "uefa-europa-league"], ["fifacwc", "fifa-club-world-cup"], ["ipl", "indian-premier-league"], ["epl", "english-premier-league"]] as const) {
+      const champ = champs.find((c) => c.slug === slug)!;
+      expect(champ, slug).toBeTruthy();
+      const games = ((await (await fetch(`${stack.platformUrl}/sports-api/results?champ=${champ.id}&limit=1`)).json()) as { games: FeedGame[] }).games;
+      const res = await get(`/en/${special}/game/${games[0]!.id}`, BOT);
+      expect(res.status, special).toBe(301);
+      expect(res.headers.get("location"), special).toMatch(new RegExp(`^/en/(live|line)/\\d+-[a-z0-9-]+/${champ.id}-[a-z0-9-]+/${games[0]!.id}-`));
+      const canonical = /<link rel="canonical" href="([^"]+)"/.exec(await (await get(`/en/${special}`, BOT)).text())?.[1];
+      expect(canonical, special).toMatch(new RegExp(`/en/${special}$`));
+    }
+    const other = champs.find((c) => c.slug === "english-premier-league")!;
+    const eplGame = ((await (await fetch(`${stack.platformUrl}/sports-api/results?champ=${other.id}&limit=1`)).json()) as { games: FeedGame[] }).games[0]!;
+    expect((await get(`/en/ipl/game/${eplGame.id}`, BOT)).status).toBe(404);
+  });
+
+  it("names a generated championship's country once, and every sport in every language", async () => {
+    const html = await (await get("/en/line", BOT)).text();
+    expect(html).not.toMatch(/(\b[A-Z][a-z]+)\. \1\. /);
+    const sports = ((await (await fetch(`${stack.platformUrl}/sports-api/catalogue`)).json()) as { sports: Array<{ slug: string }> }).sports;
+    for (const lng of LANGUAGES) {
+      const dict = JSON.parse(readFileSync(new URL(`../../app/i18n/locales/${lng}/common.json`, import.meta.url), "utf8")) as { sports: { sportSlug: Record<string, string> } };
+      for (const sport of sports) expect(dict.sports.sportSlug[sport.slug], `${lng}: ${sport.slug}`).toBeTruthy();
+    }
+    const champs = await (await get("/ru/champs", BOT)).text();
+    expect(champs).toContain("Крикет");
+    expect(champs).toContain("<title>Результаты чемпионатов");
   });
 
   it("remembers the games of multi-live, chosen without JavaScript", async () => {

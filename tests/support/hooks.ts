@@ -25,6 +25,8 @@ export function hooks(platformUrl: string) {
         ban_version?: number;
         termsAccepted?: boolean;
         roles?: string[];
+        disallow_line_sport?: number[];
+        disallow_live_sport?: number[];
       } = {},
     ) =>
       call(platformUrl, "POST", "/__test/users", input) as Promise<{ userId: number; token: string }>,

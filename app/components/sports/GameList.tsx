@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { CountryGroup } from "~/sports/filters";
 import type { CoefMove } from "~/sports/indication";
 import type { GameView, MarketView, Section } from "~/sports/model";
-import { isLiveStatus, sectionOfGame } from "~/sports/model";
+import { champTitle, isLiveStatus, sectionOfGame } from "~/sports/model";
 import { GameClock } from "./GameClock";
 import { OddButton, OutcomesForm } from "./OddButton";
 import { champPath, gamePath } from "~/sports/paths";
@@ -92,7 +92,7 @@ export function GroupedGames({ groups, section, ctx, emptyText, level = 2 }: { g
                 <SportIcon slug={champ.sportSlug} />
                 <ChampHeading id={`champ-${champ.champId}`} className="champ-card__title">
                   <Link to={champPath(ctx.lng, section, { id: champ.sportId, slug: champ.sportSlug }, { id: champ.champId, slug: champ.champSlug })}>
-                    {champ.champName}
+                    {countryHeads ? champ.champName : champTitle(champ.champName, champ.countryName)}
                   </Link>
                 </ChampHeading>
                 <span className="champ-card__count">{champ.games.length}</span>

@@ -59,7 +59,6 @@ export function OddButton({
       className={`odd${selected ? " is-selected" : ""}${move ? ` is-${move}` : ""}`}
       disabled={locked}
       aria-pressed={selected}
-      aria-label={locked ? t("sports.oddLocked", { name }) : t("sports.oddLabel", { name, coef: formatOdds(outcome.coef, oddsFormat) })}
       data-outcome={outcome.id}
       onClick={(event) => {
         if (!hydrated) return;
@@ -68,11 +67,16 @@ export function OddButton({
         else add(couponBetFromOutcome(game, market, outcome));
       }}
     >
-      <span className="odd__name">{name}</span>
+      {/* No aria-label: the visible name and coefficient are the button's accessible name
+          (WCAG 2.5.3 label in name), the space between the spans keeps them two words. */}
+      <span className="odd__name">{name}</span>{" "}
       {locked ? (
-        <svg className="odd__lock" viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
-          <path d="M7 11V8a5 5 0 0 1 10 0v3M5 11h14v10H5z" fill="none" stroke="currentColor" strokeWidth="2" />
-        </svg>
+        <>
+          <span className="visually-hidden">{t("sports.oddSuspended")}</span>
+          <svg className="odd__lock" viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
+            <path d="M7 11V8a5 5 0 0 1 10 0v3M5 11h14v10H5z" fill="none" stroke="currentColor" strokeWidth="2" />
+          </svg>
+        </>
       ) : (
         <span className="odd__coef">
           {formatOdds(outcome.coef, oddsFormat)}

@@ -1,6 +1,6 @@
-import { NavLink } from "@remix-run/react";
+import { Form, NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Section, SportView } from "~/sports/model";
+import { type Section, type SportView, champTitle } from "~/sports/model";
 import { champPath, sectionPath, sportPath } from "~/sports/paths";
 import { SportIcon } from "./SportIcon";
 
@@ -18,6 +18,20 @@ export function SportsMenu({ lng, section, sports, activeSportId, activeChampId 
           </NavLink>
         ))}
       </div>
+      {/* A plain GET form: the search page works without JavaScript. */}
+      <Form method="get" action={`/${lng}/search`} className="sports-menu__search" role="search">
+        <label htmlFor="sports-search-q" className="visually-hidden">
+          {t("search.label")}
+        </label>
+        <input id="sports-search-q" type="search" name="q" placeholder={t("search.placeholder")} minLength={2} maxLength={64} required />
+        <button type="submit" className="sports-menu__search-go">
+          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+            <circle cx="11" cy="11" r="6" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="M16 16l5 5" stroke="currentColor" strokeWidth="2" />
+          </svg>
+          <span className="visually-hidden">{t("search.submit")}</span>
+        </button>
+      </Form>
       <ul className="sports-menu__list">
         {shown.map((sport) => (
           <li key={sport.id}>
@@ -37,7 +51,7 @@ export function SportsMenu({ lng, section, sports, activeSportId, activeChampId 
                   .map((champ) => (
                     <li key={champ.id}>
                       <NavLink to={champPath(lng, section, sport, champ)} className={`sports-menu__champ${champ.id === activeChampId ? " is-active" : ""}`}>
-                        <span className="sports-menu__name">{champ.countryName ? `${champ.countryName}. ${champ.name}` : champ.name}</span>
+                        <span className="sports-menu__name">{champTitle(champ.name, champ.countryName)}</span>
                         <span className="sports-menu__count">{champ.count}</span>
                       </NavLink>
                     </li>

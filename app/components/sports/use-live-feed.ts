@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from "react";
 import { couponAtom, updateCouponBetsAtom } from "~/coupon/atoms";
 import { refreshedBets } from "~/sports/coupon-bet";
 import { type CoefMove, COEF_INDICATION_MS, activeMoves, coefMoves } from "~/sports/indication";
-import type { GameView } from "~/sports/model";
+import { type GameView, isLiveStatus } from "~/sports/model";
+import { useRootData } from "~/root";
 import { shouldPoll } from "~/sports/polling";
 
 /** What the feed route answers (app/routes/resources/sports-feed.ts). */
@@ -49,6 +50,11 @@ export function useLiveFeed(input: { games: GameView[]; version: number; feedUrl
   const couponRef = useRef(coupon);
   couponRef.current = coupon;
   const updateBets = useSetAtom(updateCouponBetsAtom);
+  // SPEC §3 disallow_line_sport / disallow_live_sport: a game of a hidden sport that starts or
+  // moves into a section while the page is open does not appear (the pages leave them out too).
+  const hidden = useRootData()?.user?.hiddenSports;
+  const hiddenRef = useRef(hidden);
+  hiddenRef.current = hidden;
 
   // A new page (navigation) brings its own games and version.
   useEffect(() => {
@@ -86,7 +92,8 @@ export function useLiveFeed(input: { games: GameView[]; version: number; feedUrl
           const answer = (await res.json()) as FeedAnswer;
           version.current = answer.version;
           const previous = gamesRef.current;
-          const next = applyFeed(previous, answer);
+          const h = hiddenRef.current;
+          const next = applyFeed(previous, answer).filter((g) => !h || !(isLiveStatus(g.status) ? h.live : h.line).includes(g.sportId));
           const now = Date.now();
           for (const [id, move] of coefMoves(coefsOf(previous), coefsOf(next))) marks.current.set(id, { move, at: now });
           gamesRef.current = next;

@@ -11,6 +11,7 @@ import * as m009 from "./009_ledger.ts";
 import * as m011 from "./011_bets.ts";
 import * as m011b from "./011_ledger_statement_trigger.ts";
 import * as m011c from "./011_bets_score_seen.ts";
+import * as m012 from "./012_user_sports_settings.ts";
 import * as m013 from "./013_bonus_bet.ts";
 
 // Migrations are listed here, in order, so the bundle-free runtime needs no folder scan.
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   "011_bets": m011,
   "011_ledger_statement_trigger": m011b,
   "011_bets_score_seen": m011c,
+  "012_user_sports_settings": m012,
   "013_bonus_bet": m013,
 };
 

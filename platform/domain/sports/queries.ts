@@ -8,6 +8,12 @@ import { type SportsStore, loadGames } from "./store.ts";
 import { type GameRec, finalScore } from "./types.ts";
 import { type GameView, gameView, marketView } from "./views.ts";
 
+/** Every team that played or plays a game of the championship, once each. */
+export async function champTeamIds(db: Db, champId: number): Promise<number[]> {
+  const rows = await db.selectFrom("game").select(["home_team_id", "away_team_id"]).distinct().where("champ_id", "=", champId).execute();
+  return [...new Set(rows.flatMap((r) => [r.home_team_id, r.away_team_id]))];
+}
+
 export interface ResultsFilter {
   date?: string;
   sportId?: number;
@@ -199,7 +205,9 @@ export function search(store: SportsStore, q: string, limit: number) {
   const championships = [];
   for (const c of store.champs.values()) {
     if (championships.length >= limit) break;
-    if (c.name.toLocaleLowerCase().includes(needle)) {
+    // The country too: "russia super" finds Russia's Super League (names keep the country apart).
+    const country = store.countries.get(c.countryId)?.name ?? "";
+    if (c.name.toLocaleLowerCase().includes(needle) || `${country} ${c.name}`.toLocaleLowerCase().includes(needle)) {
       championships.push({ id: c.id, name: c.name, slug: c.slug, sportId: c.sportId, sportSlug: store.sports.get(c.sportId)?.slug ?? "", countryName: store.countries.get(c.countryId)?.name ?? "" });
     }
   }

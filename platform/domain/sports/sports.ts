@@ -98,6 +98,8 @@ export const SPORTS: SportRules[] = [
   points({ id: 24, slug: "netball", name: "Netball", kind: "real", sort: 24, weight: 2, periods: 4, periodSec: 900, breakSec: 180, expectedTotal: 112, homeAdvantage: 1.04, sdMargin: 10, sdTotal: 12, scoring: [{ points: 1, weight: 100 }] }),
   goals({ id: 25, slug: "lacrosse", name: "Lacrosse", kind: "real", sort: 25, weight: 1, periods: 4, periodSec: 900, breakSec: 120, expectedTotal: 20, homeAdvantage: 1.05, draws: false }),
   goals({ id: 26, slug: "beach-soccer", name: "Beach soccer", kind: "real", sort: 26, weight: 1, periods: 3, periodSec: 720, breakSec: 180, expectedTotal: 9, homeAdvantage: 1.05, draws: true }),
+  // Weight 0: no generated championships; the seed's one league is the ipl special's (SPEC §2).
+  points({ id: 27, slug: "cricket", name: "Cricket", kind: "real", sort: 27, weight: 0, periods: 2, periodSec: 5400, breakSec: 1200, expectedTotal: 340, homeAdvantage: 1.03, sdMargin: 28, sdTotal: 36, scoring: [{ points: 1, weight: 60 }, { points: 2, weight: 12 }, { points: 4, weight: 18 }, { points: 6, weight: 10 }] }),
   // Cyber sport: esports disciplines and simulated ("e-") versions of real sports.
   sets({ id: 40, slug: "counter-strike", name: "Counter-Strike 2", kind: "cyber", sort: 40, weight: 5, setsToWin: 2, setTarget: 13, lastSetTarget: 13, winBy2: true, tennis: false, secPerPoint: 110, pointSpread: 0.06 }),
   sets({ id: 41, slug: "dota-2", name: "Dota 2", kind: "cyber", sort: 41, weight: 4, setsToWin: 2, setTarget: 1, lastSetTarget: 1, winBy2: false, tennis: false, secPerPoint: 2400, pointSpread: 0.15 }),

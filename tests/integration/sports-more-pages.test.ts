@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Stack, startStack } from "../support/stack";
+import { authClient } from "./platform-auth-client";
+
+// The sports helper's pages over HTTP against a real platform: bets-on-your (the platform counts
+// the selections of recent coupons, the site lists them, most bettors first, each a coefficient
+// that adds it to the coupon) and the search of teams and championships (a GET form).
+
+const BOT = { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" };
+const LANGUAGES = ["ru", "en", "de", "tr", "uk", "kk", "az", "ar", "fa"];
+
+interface FeedGame {
+  id: number;
+  home: { name: string };
+  markets: Array<{ id: number; blocked: boolean; outcomes: Array<{ id: number; coef: number; blocked: boolean }> }>;
+}
+
+describe("bets on yours and the sports search", () => {
+  let stack: Stack;
+  const api = authClient(() => stack.platformUrl);
+  beforeAll(async () => {
+    stack = await startStack({ sports: true });
+    await fetch(`${stack.platformUrl}/__test/sports/pause`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  const bettor = async () => {
+    const { userId, token } = await api.createUser({});
+    const { accountId } = await api.expectOk("POST", "/__test/ledger/deposit", { body: { userId, amount: 1_000_000 } }, 201);
+    return { token, accountId: accountId as number };
+  };
+  let n = 0;
+  const back = async (who: { token: string; accountId: number }, outcome: { id: number; coef: number }) => {
+    const res = await api.call("POST", "/web-api/bets/coupon", { token: who.token, body: { accountId: who.accountId, typeId: 0, amount: 10_000, bets: [{ outcomeId: outcome.id, coef: outcome.coef / 100 }] }, headers: { "idempotency-key": `popular-${Date.now()}-${n++}` } });
+    expect(res.status).toBeLessThan(300);
+  };
+
+  it("counts distinct bettors per open selection and shows them on the page in every language", async () => {
+    const line = ((await (await fetch(`${stack.platformUrl}/sports-api/feed/line`)).json()) as { games: FeedGame[] }).games;
+    const open = line
+      .map((g) => ({ game: g, outcomes: g.markets.filter((m) => !m.blocked).flatMap((m) => m.outcomes.filter((o) => !o.blocked)) }))
+      .filter((g) => g.outcomes.length >= 2);
+    const [first, second] = [open[0]!, open[1]!];
+    const a = first.outcomes[0]!;
+    const b = second.outcomes[0]!;
+    const [one, two, three] = await Promise.all([bettor(), bettor(), bettor()]);
+    await back(one, a);
+    await back(two, a);
+    await back(three, a);
+    await back(three, a);
+    await back(one, b);
+
+    const popular = (await (await fetch(`${stack.platformUrl}/sports-api/popular?limit=5`)).json()) as { selections: Array<{ outcomeId: number; bettors: number; bets: number; game: FeedGame }> };
+    expect(popular.selections[0]).toMatchObject({ outcomeId: a.id, bettors: 3, bets: 4 });
+    expect(popular.selections[0]!.game.markets).toHaveLength(1);
+    expect(popular.selections[1]).toMatchObject({ outcomeId: b.id, bettors: 1, bets: 1 });
+    expect((await fetch(`${stack.platformUrl}/sports-api/popular?hours=0`)).status).toBe(400);
+
+    for (const lng of LANGUAGES) {
+      const res = await fetch(`${stack.siteUrl}/${lng}/bets-on-your`, { headers: BOT });
+      expect(res.status, lng).toBe(200);
+      const html = await res.text();
+      expect(html, lng).toMatch(new RegExp(`<link rel="canonical" href="[^"]*/${lng}/bets-on-your"`));
+      expect(html, lng).toContain('class="popular-row"');
+      // The most-backed first, as a coupon form button (works without JavaScript).
+      expect(html.indexOf(`value="${a.id}"`), lng).toBeGreaterThan(0);
+      expect(html.indexOf(`value="${a.id}"`), lng).toBeLessThan(html.indexOf(`value="${b.id}"`));
+      expect(html, lng).toContain(first.game.home.name.replace(/&/g, "&amp;"));
+    }
+  });
+
+  it("finds teams and championships from the sports menu's GET form, in every language", async () => {
+    const home = await (await fetch(`${stack.siteUrl}/en/line`, { headers: BOT })).text();
+    expect(home).toMatch(/<form[^>]*role="search"[^>]*action="\/en\/search"|<form[^>]*action="\/en\/search"[^>]*role="search"/);
+    const found = await (await fetch(`${stack.siteUrl}/en/search?q=arsenal`, { headers: BOT })).text();
+    expect(found).toContain("Arsenal");
+    expect(found).toMatch(/href="\/en\/team\/\d+"/);
+    expect(found).toContain('<meta name="robots" content="noindex, follow"');
+    // A championship by its country and name, though the name alone has no country.
+    const russia = await (await fetch(`${stack.siteUrl}/en/search?q=${encodeURIComponent("russia super")}`, { headers: BOT })).text();
+    expect(russia).toContain("Russia. Super League");
+    expect(russia).toMatch(/href="\/en\/champs\/\d+"/);
+    for (const lng of LANGUAGES) {
+      const res = await fetch(`${stack.siteUrl}/${lng}/search?q=zzzzqqq`, { headers: BOT });
+      expect(res.status, lng).toBe(200);
+      expect(await res.text(), lng).toContain("zzzzqqq");
+      // Too short, empty or garbage text: the form and a hint, never an error.
+      for (const q of ["a", "", "%00%FF"]) expect((await fetch(`${stack.siteUrl}/${lng}/search?q=${q}`, { headers: BOT })).status, `${lng} ${q}`).toBe(200);
+    }
+  });
+
+  it("hides the sports a bettor's disallow_line_sport / disallow_live_sport list: menu, lists and game pages", async () => {
+    const live = ((await (await fetch(`${stack.platformUrl}/sports-api/feed/live`)).json()) as { games: Array<FeedGame & { sportId: number; sportSlug: string; champId: number }> }).games;
+    // A live game's sport is hidden from live, another sport from the line.
+    const football = live[0]!;
+    const liveSport = `${football.sportId}-${football.sportSlug}`;
+    const lineHidden = football.sportId === 2 ? { id: 3, path: "3-basketball" } : { id: 2, path: "2-tennis" };
+    const { token } = (await api.expectOk("POST", "/__test/users", { body: { email: "hidden-sports@example.com", password: "Secret123", disallow_live_sport: [football.sportId], disallow_line_sport: [lineHidden.id] } }, 201)) as { token: string };
+    const bettor = { cookie: `user_token=${token}; ua=1; age_confirmed=1` };
+    const page = async (path: string, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${stack.siteUrl}${path}`, { headers: { ...BOT, ...headers }, redirect: "manual" });
+      return { status: res.status, html: await res.text() };
+    };
+    const gameUrl = `/en/live/${football.sportId}-${football.sportSlug}/${football.champId}/${football.id}`;
+    // A guest sees both.
+    expect((await page("/en/live")).html).toContain(`href="/en/live/${liveSport}"`);
+    expect((await page("/en/line")).html).toContain(`href="/en/line/${lineHidden.path}"`);
+    expect([200, 301]).toContain((await page(gameUrl)).status);
+    // The bettor: not that sport in live (menu, list, sport page, game page), nor the other on the line.
+    const liveHtml = (await page("/en/live", bettor)).html;
+    expect(liveHtml).not.toContain(`href="/en/live/${liveSport}"`);
+    expect(liveHtml).not.toContain(`data-game="${football.id}"`);
+    expect((await page(`/en/live/${liveSport}`, bettor)).status).toBe(404);
+    expect((await page(gameUrl, bettor)).status).toBe(404);
+    const lineHtml = (await page("/en/line", bettor)).html;
+    expect(lineHtml).not.toContain(`href="/en/line/${lineHidden.path}"`);
+    expect(lineHtml).toContain('href="/en/line/1-football"');
+    expect((await page(`/en/line/${lineHidden.path}`, bettor)).status).toBe(404);
+    // The platform's user config carries both lists (SPEC §3).
+    const config = await api.expectOk("GET", "/web-api/user/config", { token });
+    expect(config.result).toMatchObject({ disallow_line_sport: [lineHidden.id], disallow_live_sport: [football.sportId] });
+  });
+});
