@@ -8,7 +8,7 @@ describe.each(databases)("bet API on %s", (db) => {
   let stack: Stack;
   const api = authClient(() => stack.platformUrl);
   beforeAll(async () => {
-    stack = await startStack({ db, site: false, sports: true, platformEnv: { BET_LIVE_DELAY_MS: "300" } });
+    stack = await startStack({ db, site: false, sports: true, platformEnv: { BET_LIVE_DELAY_MS: "1500" } });
   });
   afterAll(async () => {
     await stack?.stop();
@@ -218,10 +218,13 @@ describe.each(databases)("bet API on %s", (db) => {
       isDropOnScoreChange: true,
       bets: [{ outcomeId: game.outcomes["4:2500:over"], coef: 1.9, isLive: true }],
     });
+    // The score moves and the market blocks inside the delay (1.5 s here), so both happen at once.
+    await Promise.all([
+      api.expectOk("POST", `/__test/bets/games/${game.gameId}/score`, { body: { home: 1, away: 0 } }),
+      api.expectOk("POST", `/__test/bets/outcomes/${game.outcomes["1::2"]}`, { body: { blocked: true } }),
+    ]);
     expect(drop.status).toBe(202);
-    await api.expectOk("POST", `/__test/bets/outcomes/${game.outcomes["1::2"]}`, { body: { blocked: true } });
-    await api.expectOk("POST", `/__test/bets/games/${game.gameId}/score`, { body: { home: 1, away: 0 } });
-    // Each waits out its live delay (300 ms here) and is then decided: poll until none is waiting.
+    // Each waits out its live delay and is then decided: poll until none is waiting.
     const coupon = async (id: number) => (await api.expectOk("GET", `/web-api/bets/coupons/${id}`, { token: me.token })).result;
     for (const placed of [drop, accept, refuse]) {
       await expect.poll(async () => (await coupon(placed.body.result.successCoupon.id)).state, { timeout: 10_000 }).not.toBe("waiting");
