@@ -127,6 +127,10 @@ describe.each(databases)("platform sessions, user config, terms and appeals on %
           bonus_type: null,
           currency: null,
           user_data: {},
+          // Sports hidden from this bettor (decision 032) and their stored display settings.
+          disallow_line_sport: [],
+          disallow_live_sport: [],
+          display_settings: null,
         },
       });
     });
