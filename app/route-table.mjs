@@ -39,6 +39,8 @@
  * @typedef {{ id: string; path?: string; index?: boolean; file: string; meta: RouteMeta }} RouteEntry
  */
 
+import { BAN_LEVEL, FEATURE_ROUTE } from "../common/spec-codes.mjs";
+
 /**
  * Like `table`, for the ops console's entries.
  * @template {string} Id
@@ -79,9 +81,9 @@ export const routeTable = table([
     meta: {
       layout: "default",
       titleKey: "rules.title",
-      feature: 47,
+      feature: FEATURE_ROUTE.RULES,
       params: { ruleGroup: "digits", chapter: "digits" },
-      banLevels: [1, 2],
+      banLevels: [BAN_LEVEL.LEVEL_1, BAN_LEVEL.LEVEL_2],
       skip: ["terms"],
       preloader: "spinner",
     },
@@ -108,19 +110,19 @@ export const routeTable = table([
     id: "onpay",
     path: "onpay/:result",
     file: "routes/onpay.tsx",
-    meta: { layout: "empty", titleKey: "onpay.title", skip: ["ageGate", "terms"], banLevels: [1, 2], preloader: "none", robots: "noindex" },
+    meta: { layout: "empty", titleKey: "onpay.title", skip: ["ageGate", "terms"], banLevels: [BAN_LEVEL.LEVEL_1, BAN_LEVEL.LEVEL_2], preloader: "none", robots: "noindex" },
   },
   {
     id: "onpay-withdraw",
     path: "onpay/withdraw/:result",
     file: "routes/onpay.tsx",
-    meta: { layout: "empty", titleKey: "onpay.title", skip: ["ageGate", "terms"], banLevels: [1, 2], preloader: "none", robots: "noindex" },
+    meta: { layout: "empty", titleKey: "onpay.title", skip: ["ageGate", "terms"], banLevels: [BAN_LEVEL.LEVEL_1, BAN_LEVEL.LEVEL_2], preloader: "none", robots: "noindex" },
   },
   {
     id: "block-appeal-history",
     path: "block-appeal-history",
     file: "routes/block-appeal-history.tsx",
-    meta: { layout: "blocked", titleKey: "blockAppeal.title", auth: true, banLevels: [1, 2, 45, 53], skip: ["terms", "ageGate"], preloader: "spinner", robots: "noindex" },
+    meta: { layout: "blocked", titleKey: "blockAppeal.title", auth: true, banLevels: [BAN_LEVEL.LEVEL_1, BAN_LEVEL.LEVEL_2, BAN_LEVEL.DEDUCE_V1, BAN_LEVEL.DEDUCE_V2], skip: ["terms", "ageGate"], preloader: "spinner", robots: "noindex" },
   },
   {
     id: "confirm-terms",
@@ -186,13 +188,13 @@ export const routeTable = table([
     id: "logout",
     path: "logout",
     file: "routes/logout.tsx",
-    meta: { layout: "default", titleKey: "auth.logoutTitle", banLevels: [1, 2, 45, 53], skip: ["terms", "ageGate"], hideSeoBlock: true, preloader: "none", robots: "noindex" },
+    meta: { layout: "default", titleKey: "auth.logoutTitle", banLevels: [BAN_LEVEL.LEVEL_1, BAN_LEVEL.LEVEL_2, BAN_LEVEL.DEDUCE_V1, BAN_LEVEL.DEDUCE_V2], skip: ["terms", "ageGate"], hideSeoBlock: true, preloader: "none", robots: "noindex" },
   },
   {
     id: "session",
     path: "session",
     file: "routes/resources/session.ts",
-    meta: { layout: "empty", titleKey: "auth.loginTitle", banLevels: [1, 2, 45, 53], skip: ["terms", "ageGate", "redirects", "platformType"], preloader: "none", robots: "noindex" },
+    meta: { layout: "empty", titleKey: "auth.loginTitle", banLevels: [BAN_LEVEL.LEVEL_1, BAN_LEVEL.LEVEL_2, BAN_LEVEL.DEDUCE_V1, BAN_LEVEL.DEDUCE_V2], skip: ["terms", "ageGate", "redirects", "platformType"], preloader: "none", robots: "noindex" },
   },
   {
     id: "registration",

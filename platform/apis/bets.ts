@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { COUPON_TYPE } from "../../betting-math/coupon-types.ts";
 import type { Db } from "../db/index.ts";
-import { type CouponInput, type Refusal, couponJson, couponViews, decideCoupon, maxBetAmount, placeCoupon } from "../domain/bets.ts";
+import { type CouponInput, type Refusal, bettorCoupon, couponHistory, couponJson, decideCoupon, maxBetAmount, placeCoupon } from "../domain/bets.ts";
 import { MAX_TRANSFER_AMOUNT, requestHash } from "../domain/ledger.ts";
 import { type AuthEnv, requireUser } from "./auth.ts";
 import { apiError, containsNul, parseParams, parseQuery } from "./http.ts";
@@ -185,32 +185,17 @@ export function betsApi(db: Db, options: BetsApiOptions = {}) {
     const params = parseParams(c, z.object({ couponId: z.string().regex(/^\d{1,15}$/, "digits only").transform(Number) }));
     if (!params.ok) return params.response;
     await decideCoupon(db, params.data.couponId);
-    const [coupon] = await couponViews(db, [params.data.couponId]);
-    const owner = coupon ? await db.selectFrom("bet_coupon").select("user_id").where("id", "=", String(coupon.id)).executeTakeFirst() : undefined;
     // Someone else's coupon is answered as missing.
-    if (!coupon || owner?.user_id !== c.var.user.id) return apiError(c, 404, "not_found", "No such coupon");
+    const coupon = await bettorCoupon(db, c.var.user.id, params.data.couponId);
+    if (!coupon) return apiError(c, 404, "not_found", "No such coupon");
     return c.json({ result: couponJson(coupon) });
   });
 
   app.get("/bets/coupons", signedIn, async (c) => {
     const q = parseQuery(c, historyQuery);
     if (!q.ok) return q.response;
-    const { state, typeId, statusId, from, to, page, pageSize } = q.data;
-    let query = db.selectFrom("bet_coupon").where("user_id", "=", c.var.user.id);
-    if (state) query = query.where("state", "=", state);
-    if (typeId !== undefined) query = query.where((eb) => eb.or([eb("type_id", "=", typeId), eb("group_type_id", "=", typeId)]));
-    if (statusId !== undefined) query = query.where("status_id", "=", statusId);
-    if (from) query = query.where("created_at", ">=", new Date(from));
-    if (to) query = query.where("created_at", "<", new Date(to));
-    const total = await query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
-    const ids = await query
-      .select("id")
-      .orderBy("id", "desc")
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute();
-    const coupons = await couponViews(db, ids.map((r) => Number(r.id)));
-    return c.json({ result: { total: Number(total.n), page, pageSize, coupons: coupons.map(couponJson) } });
+    const { total, coupons } = await couponHistory(db, c.var.user.id, q.data);
+    return c.json({ result: { total, page: q.data.page, pageSize: q.data.pageSize, coupons: coupons.map(couponJson) } });
   });
 
   return app;

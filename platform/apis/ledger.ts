@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
-import { ACCOUNT_TYPE, type AccountView, accountById, accountsOf, deposit, mainAccount, trialBalance } from "../domain/ledger.ts";
+import { ACCOUNT_TYPE, type AccountView, accountById, accountsOf, deposit, mainAccount, setAccountFrozen, trialBalance } from "../domain/ledger.ts";
 import { type AuthEnv, requireUser } from "./auth.ts";
 import { apiError, parseJsonBody, parseParams } from "./http.ts";
 
@@ -51,7 +51,7 @@ export function ledgerTestHooksApi(db: Db) {
   app.post("/freeze", async (c) => {
     const parsed = await parseJsonBody(c, freezeBody);
     if (!parsed.ok) return parsed.response;
-    await db.updateTable("ledger_account").set({ is_frozen: parsed.data.frozen }).where("id", "=", String(parsed.data.accountId)).execute();
+    await setAccountFrozen(db, parsed.data.accountId, parsed.data.frozen);
     return c.json({ ok: true });
   });
   app.get("/accounts/:accountId", async (c) => {

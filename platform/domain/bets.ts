@@ -589,6 +589,45 @@ export function couponJson(c: CouponView): Record<string, unknown> {
   };
 }
 
+/** One coupon of one bettor, or null when it does not exist or is someone else's. */
+export async function bettorCoupon(db: Db, userId: number, couponId: number): Promise<CouponView | null> {
+  const owner = await db.selectFrom("bet_coupon").select("user_id").where("id", "=", String(couponId)).executeTakeFirst();
+  if (!owner || owner.user_id !== userId) return null;
+  const [coupon] = await couponViews(db, [couponId]);
+  return coupon ?? null;
+}
+
+export interface CouponHistoryQuery {
+  state?: "waiting" | "open" | "refused" | "settled";
+  /** A coupon type; a multiple-singles group matches its own coupons too. */
+  typeId?: number;
+  statusId?: number;
+  /** Creation time from (inclusive) and to (exclusive), ISO date-times. */
+  from?: string;
+  to?: string;
+  page: number;
+  pageSize: number;
+}
+
+/** A bettor's coupons, newest first, filtered and paged (office history). */
+export async function couponHistory(db: Db, userId: number, q: CouponHistoryQuery): Promise<{ total: number; coupons: CouponView[] }> {
+  let query = db.selectFrom("bet_coupon").where("user_id", "=", userId);
+  if (q.state) query = query.where("state", "=", q.state);
+  const typeId = q.typeId;
+  if (typeId !== undefined) query = query.where((eb) => eb.or([eb("type_id", "=", typeId), eb("group_type_id", "=", typeId)]));
+  if (q.statusId !== undefined) query = query.where("status_id", "=", q.statusId);
+  if (q.from) query = query.where("created_at", ">=", new Date(q.from));
+  if (q.to) query = query.where("created_at", "<", new Date(q.to));
+  const total = await query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+  const ids = await query
+    .select("id")
+    .orderBy("id", "desc")
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
+  return { total: Number(total.n), coupons: await couponViews(db, ids.map((r) => Number(r.id))) };
+}
+
 /** Coupons by id with their selections (in id order). */
 export async function couponViews(db: Db, ids: readonly number[]): Promise<CouponView[]> {
   if (!ids.length) return [];

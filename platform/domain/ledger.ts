@@ -221,6 +221,11 @@ export async function accountsOf(db: Db, userId: number): Promise<AccountView[]>
 }
 
 /** One account by id, whoever owns it (callers check ownership). */
+/** Freezes or unfreezes an account: a frozen account takes no new debits (SPEC §3). */
+export async function setAccountFrozen(db: Db, accountId: number, frozen: boolean): Promise<void> {
+  await db.updateTable("ledger_account").set({ is_frozen: frozen }).where("id", "=", String(accountId)).execute();
+}
+
 export async function accountById(db: Db, id: number): Promise<(AccountView & { kind: "bettor" | "house" }) | undefined> {
   const row = await db
     .selectFrom("ledger_account")
