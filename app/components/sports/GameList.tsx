@@ -86,11 +86,12 @@ export function GroupedGames({ groups, section, ctx, emptyText, level = 2 }: { g
       {groups.map((country) => (
         <div key={country.countryName ?? "-"} className="country-group">
           {countryHeads ? <CountryHeading className="country-group__title">{country.countryName}</CountryHeading> : null}
+          {/* The id carries the section: a page may list one championship under live and line. */}
           {country.champs.map((champ) => (
-            <section key={champ.champId} className="champ-card" aria-labelledby={`champ-${champ.champId}`}>
+            <section key={champ.champId} className="champ-card" aria-labelledby={`champ-${section}-${champ.champId}`}>
               <header className="champ-card__head">
                 <SportIcon slug={champ.sportSlug} />
-                <ChampHeading id={`champ-${champ.champId}`} className="champ-card__title">
+                <ChampHeading id={`champ-${section}-${champ.champId}`} className="champ-card__title">
                   <Link to={champPath(ctx.lng, section, { id: champ.sportId, slug: champ.sportSlug }, { id: champ.champId, slug: champ.champSlug })}>
                     {countryHeads ? champ.champName : champTitle(champ.champName, champ.countryName)}
                   </Link>
