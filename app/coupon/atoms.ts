@@ -253,6 +253,12 @@ export const oneClickStakeAtom = atom((get) => {
 });
 /** The latest one-click placement asked for by a coefficient; OneClickBet sends it and shows the answer. */
 export const oneClickRequestAtom = atom<OneClickRequest | null>(null);
+/**
+ * True while a one-click placement is on its way: a second click then does nothing, because
+ * sending another would abort the first request in the browser while the server may still place
+ * it, and its answer (the coupon number) would be lost.
+ */
+export const oneClickBusyAtom = atom(false);
 export const promoCodeAccessAtom = atom((get) => promoCodeAccess(get(couponAtom).typeId));
 export const minAmountAppliesAtom = atom((get) => minAmountApplies(get(couponAtom).typeId, get(couponConfigAtom)));
 export const maxAmountAppliesAtom = atom((get) =>

@@ -10,7 +10,7 @@ import { docScreenshotPath, waitForHydration } from "./helpers";
 
 let stack: Stack;
 test.beforeAll(async () => {
-  stack = await startStack({ sports: true });
+  stack = await startStack({ sports: true, platformEnv: { BET_LIVE_DELAY_MS: "2500" } });
 });
 test.afterAll(async () => {
   await stack?.stop();
@@ -20,6 +20,17 @@ test.describe.configure({ mode: "serial" });
 const SLOW = { timeout: 20_000 };
 
 const url = (path: string) => `${stack.siteUrl}${path}`;
+const hook = async (path: string) => {
+  const res = await fetch(`${stack.platformUrl}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+};
+
+async function turnOnOneClick(page: Page, stake: string) {
+  await page.goto(url("/en/coupon"));
+  await waitForHydration(page);
+  await page.getByLabel("One-click bets").check();
+  await page.getByLabel(/One-click stake/).fill(stake);
+}
 
 async function signIn(page: Page) {
   await page.goto(url("/en/login"));
@@ -35,10 +46,7 @@ const money = (text: string) => Number(text.replace(/[^\d]/g, ""));
 
 test("one-click on: a click on a coefficient places a single at once and the balance drops; off: the click fills the coupon", async ({ page }) => {
   await signIn(page);
-  await page.goto(url("/en/coupon"));
-  await waitForHydration(page);
-  await page.getByLabel("One-click bets").check();
-  await page.getByLabel(/One-click stake/).fill("25");
+  await turnOnOneClick(page, "25");
 
   await page.goto(url("/en/line"));
   await waitForHydration(page);
@@ -69,4 +77,34 @@ test("one-click on: a click on a coefficient places a single at once and the bal
   await page.locator(".game-row button.odd:not([disabled])").first().click();
   await expect(page.getByTestId("coupon").first().getByTestId("coupon-count")).toHaveText("1");
   await expect(page.getByTestId("one-click-status")).toHaveCount(0);
+});
+
+test("a live one-click bet shows the delay's time left, then the accepted coupon", async ({ page }) => {
+  await hook("/__test/sports/pause");
+  try {
+    await signIn(page);
+    await turnOnOneClick(page, "10");
+    await page.goto(url("/en/live"));
+    await waitForHydration(page);
+    await page.locator(".game-row--live button.odd:not([disabled])").first().click();
+    const status = page.getByTestId("one-click-status");
+    await expect(status).toContainText(/waiting for the live delay, \d s left/, SLOW);
+    await expect(status).toContainText(/coupon № \d+ is accepted/, { timeout: 10_000 });
+  } finally {
+    await hook("/__test/sports/resume");
+  }
+});
+
+test("a one-click stake above the balance is refused with the translated reason and nothing is placed", async ({ page }) => {
+  await signIn(page);
+  await turnOnOneClick(page, "99999999");
+  await page.goto(url("/en/line"));
+  await waitForHydration(page);
+  const before = await balanceText(page);
+  await page.locator(".game-row button.odd:not([disabled])").first().click();
+  const status = page.getByTestId("one-click-status");
+  await expect(status).toContainText("The bet is not placed:", SLOW);
+  await expect(status).toHaveAttribute("data-state", "refused");
+  await expect(status.getByRole("link")).toHaveCount(0);
+  expect(await balanceText(page)).toBe(before);
 });

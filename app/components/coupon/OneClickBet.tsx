@@ -1,10 +1,10 @@
 import { useFetcher } from "@remix-run/react";
-import { useAtom } from "jotai";
+import { useAtom, useSetAtom } from "jotai";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
 import { formatMoney } from "~/coupon/amount-input";
-import { oneClickRequestAtom } from "~/coupon/atoms";
+import { oneClickBusyAtom, oneClickRequestAtom } from "~/coupon/atoms";
 import type { CouponView } from "~/coupon/coupon-view.server";
 import { oneClickPlaceFields } from "~/coupon/one-click";
 import type { PlaceAnswer } from "~/coupon/place-action.server";
@@ -31,6 +31,11 @@ export function OneClickBet({ lng }: { lng: string }) {
   const sent = useRef<number | null>(null);
   const handled = useRef<unknown>(null);
   const submit = place.submit;
+  const setBusy = useSetAtom(oneClickBusyAtom);
+  const busy = place.state !== "idle";
+  useEffect(() => {
+    setBusy(busy);
+  }, [busy, setBusy]);
 
   useEffect(() => {
     if (!request || sent.current === request.id) return;
@@ -66,7 +71,6 @@ export function OneClickBet({ lng }: { lng: string }) {
     requestBalanceRefresh();
   }, [poll.data, answer]);
 
-  const busy = place.state !== "idle";
   if (!request || (!busy && !answer)) return null;
 
   const close = () => {

@@ -9,6 +9,7 @@ import {
   couponAtom,
   couponSettingsAtom,
   deleteBetFromCouponAtom,
+  oneClickBusyAtom,
   oneClickRequestAtom,
   oneClickStakeAtom,
 } from "~/coupon/atoms";
@@ -63,6 +64,7 @@ export function OddButton({
   const settings = useAtomValue(couponSettingsAtom);
   const oneClickStake = useAtomValue(oneClickStakeAtom);
   const placeOneClick = useSetAtom(oneClickRequestAtom);
+  const oneClickBusy = useAtomValue(oneClickBusyAtom);
   const add = useSetAtom(addBetToCouponAtom);
   const remove = useSetAtom(deleteBetFromCouponAtom);
   const locked = market.isBlocked || outcome.isBlocked;
@@ -83,6 +85,7 @@ export function OddButton({
         const bet = couponBetFromOutcome(game, market, outcome);
         const selection = oneClickStake === null ? null : oneClickSelection(bet);
         if (oneClickStake !== null && selection) {
+          if (oneClickBusy) return;
           const returnTo = event.currentTarget.form?.querySelector<HTMLInputElement>('input[name="returnTo"]')?.value ?? "";
           placeOneClick({
             id: Date.now(),
