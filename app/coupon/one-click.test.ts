@@ -31,7 +31,6 @@ describe("oneClickStake", () => {
 
 describe("oneClickPlaceFields", () => {
   const request = {
-    id: 1,
     key: "0f0e0d0c-1111-4222-8333-444455556666",
     selection: { outcomeId: 812, coef: 1.85, isLive: true, isBanker: false },
     amount: 12_350,

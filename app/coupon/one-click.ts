@@ -39,8 +39,6 @@ export function oneClickSelection(bet: Pick<CouponBet, "market">): PlaceSelectio
 
 /** What one click asks the place action for: one selection at the coefficient the bettor saw. */
 export interface OneClickRequest {
-  /** Tells two clicks apart, even on the same outcome. */
-  id: number;
   key: string;
   selection: PlaceSelection;
   amount: number;

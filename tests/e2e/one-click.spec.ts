@@ -106,5 +106,6 @@ test("a one-click stake above the balance is refused with the translated reason 
   await expect(status).toContainText("The bet is not placed:", SLOW);
   await expect(status).toHaveAttribute("data-state", "refused");
   await expect(status.getByRole("link")).toHaveCount(0);
+  await status.screenshot({ path: docScreenshotPath("one-click-refused.png") });
   expect(await balanceText(page)).toBe(before);
 });

@@ -28,7 +28,6 @@ export function OneClickBet({ lng }: { lng: string }) {
   const poll = useFetcher<{ coupons: CouponView[]; waiting: boolean }>();
   const [answer, setAnswer] = useState<PlaceAnswer | null>(null);
   const [now, setNow] = useState(() => Date.now());
-  const sent = useRef<number | null>(null);
   const handled = useRef<unknown>(null);
   const submit = place.submit;
   const setBusy = useSetAtom(oneClickBusyAtom);
@@ -37,12 +36,14 @@ export function OneClickBet({ lng }: { lng: string }) {
     setBusy(busy);
   }, [busy, setBusy]);
 
+  // The request is taken once: cleared as it is sent, so a page that mounts this again (another
+  // sports page) does not send it a second time.
   useEffect(() => {
-    if (!request || sent.current === request.id) return;
-    sent.current = request.id;
+    if (!request) return;
+    setRequest(null);
     setAnswer(null);
     submit({ ...oneClickPlaceFields(request), csrf }, { method: "post", action: `/${lng}/coupon/place` });
-  }, [request, csrf, lng, submit]);
+  }, [request, setRequest, csrf, lng, submit]);
 
   useEffect(() => {
     const data = place.data;
@@ -71,12 +72,9 @@ export function OneClickBet({ lng }: { lng: string }) {
     requestBalanceRefresh();
   }, [poll.data, answer]);
 
-  if (!request || (!busy && !answer)) return null;
+  if (!busy && !answer) return null;
 
-  const close = () => {
-    setAnswer(null);
-    setRequest(null);
-  };
+  const close = () => setAnswer(null);
   let tone = "info";
   let text = t("oneClick.placing");
   if (!busy && answer?.kind === "refused") {

@@ -88,7 +88,6 @@ export function OddButton({
           if (oneClickBusy) return;
           const returnTo = event.currentTarget.form?.querySelector<HTMLInputElement>('input[name="returnTo"]')?.value ?? "";
           placeOneClick({
-            id: Date.now(),
             key: newPlaceKey(),
             selection,
             amount: oneClickStake,
