@@ -12,6 +12,7 @@
 // without one, atoms would live in a module-level store shared between requests.
 // Other tabs' writes arrive as "storage" events and are applied without writing back.
 
+import { type OneClickRequest, oneClickStake } from "./one-click";
 import { atom, createStore } from "jotai";
 import type { z } from "zod";
 import {
@@ -239,6 +240,25 @@ export const vipBetAvailabilityAtom = atom((get) => vipBetAvailability(get(coupo
 export const oneClickAvailabilityAtom = atom((get) =>
   oneClickAvailability(get(couponConfigAtom), get(couponAccountAtom).isSignedIn),
 );
+/** The stake one click on a coefficient places now, or null when the click fills the coupon (app/coupon/one-click.ts). */
+export const oneClickStakeAtom = atom((get) => {
+  const account = get(couponAccountAtom);
+  return oneClickStake({
+    settings: get(couponSettingsAtom),
+    config: get(couponConfigAtom),
+    isSignedIn: account.isSignedIn,
+    isBonusAccount: account.isBonusAccount,
+    currencyIso: account.currencyIso,
+  });
+});
+/** The latest one-click placement asked for by a coefficient; OneClickBet sends it and shows the answer. */
+export const oneClickRequestAtom = atom<OneClickRequest | null>(null);
+/**
+ * True while a one-click placement is on its way: a second click then does nothing, because
+ * sending another would abort the first request in the browser while the server may still place
+ * it, and its answer (the coupon number) would be lost.
+ */
+export const oneClickBusyAtom = atom(false);
 export const promoCodeAccessAtom = atom((get) => promoCodeAccess(get(couponAtom).typeId));
 export const minAmountAppliesAtom = atom((get) => minAmountApplies(get(couponAtom).typeId, get(couponConfigAtom)));
 export const maxAmountAppliesAtom = atom((get) =>

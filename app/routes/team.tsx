@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Breadcrumbs } from "~/components/sports/Breadcrumbs";
 import { FormLetters } from "~/components/sports/StandingsTable";
+import { OneClickBet } from "~/components/coupon/OneClickBet";
 import { GroupedGames } from "~/components/sports/GameList";
 import { ResultList } from "~/components/sports/ResultList";
 import { pageLoader } from "~/loaders/guards.server";
@@ -58,6 +59,8 @@ export default function Team() {
           {t("team.fixtures")}
         </h2>
         <GroupedGames groups={groupGames(d.fixtures, { byCountry: false })} section="line" ctx={{ lng: d.lng, timeZone: d.timeZone, here, moves: new Map() }} emptyText={t("sports.noGames")} level={3} />
+        {/* This page has no coupon column; a one-click bet from its fixtures still shows its answer. */}
+        <OneClickBet lng={d.lng} />
       </section>
       <section aria-labelledby="results-title">
         <h2 id="results-title" className="section-title">

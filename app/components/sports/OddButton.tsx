@@ -3,9 +3,20 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { addBetToCouponAtom, couponAccountAtom, couponAtom, deleteBetFromCouponAtom } from "~/coupon/atoms";
+import {
+  addBetToCouponAtom,
+  couponAccountAtom,
+  couponAtom,
+  couponSettingsAtom,
+  deleteBetFromCouponAtom,
+  oneClickBusyAtom,
+  oneClickRequestAtom,
+  oneClickStakeAtom,
+} from "~/coupon/atoms";
 import { isBetInCoupon } from "~/coupon/coupon";
 import { formatOdds } from "~/coupon/math";
+import { oneClickSelection } from "~/coupon/one-click";
+import { newPlaceKey } from "~/coupon/place";
 import { couponBetFromOutcome } from "~/sports/coupon-bet";
 import type { CoefMove } from "~/sports/indication";
 import type { GameView, MarketView, OutcomeView } from "~/sports/model";
@@ -28,7 +39,11 @@ export function OutcomesForm({ lng, game, returnTo, children, className }: { lng
   );
 }
 
-/** One coefficient: adds its outcome to the coupon (or takes it out again). */
+/**
+ * One coefficient: adds its outcome to the coupon (or takes it out again). With one-click
+ * betting on (SPEC §3/§4: signed in, the site's flag, the bettor's setting) the click places a
+ * single with the one-click stake at once instead; OneClickBet sends it and shows the answer.
+ */
 export function OddButton({
   game,
   market,
@@ -45,7 +60,11 @@ export function OddButton({
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const coupon = useAtomValue(couponAtom);
-  const { oddsFormat } = useAtomValue(couponAccountAtom);
+  const { oddsFormat, currencyIso } = useAtomValue(couponAccountAtom);
+  const settings = useAtomValue(couponSettingsAtom);
+  const oneClickStake = useAtomValue(oneClickStakeAtom);
+  const placeOneClick = useSetAtom(oneClickRequestAtom);
+  const oneClickBusy = useAtomValue(oneClickBusyAtom);
   const add = useSetAtom(addBetToCouponAtom);
   const remove = useSetAtom(deleteBetFromCouponAtom);
   const locked = market.isBlocked || outcome.isBlocked;
@@ -63,8 +82,21 @@ export function OddButton({
       onClick={(event) => {
         if (!hydrated) return;
         event.preventDefault();
-        if (selected) remove(outcome.id);
-        else add(couponBetFromOutcome(game, market, outcome));
+        const bet = couponBetFromOutcome(game, market, outcome);
+        const selection = oneClickStake === null ? null : oneClickSelection(bet);
+        if (oneClickStake !== null && selection) {
+          if (oneClickBusy) return;
+          const returnTo = event.currentTarget.form?.querySelector<HTMLInputElement>('input[name="returnTo"]')?.value ?? "";
+          placeOneClick({
+            key: newPlaceKey(),
+            selection,
+            amount: oneClickStake,
+            currencyIso,
+            changeCoefAction: settings.changeCoefAction,
+            returnTo,
+          });
+        } else if (selected) remove(outcome.id);
+        else add(bet);
       }}
     >
       {/* No aria-label: the visible name and coefficient are the button's accessible name

@@ -3,6 +3,7 @@ import { CouponPanel } from "~/components/coupon/CouponPanel";
 import type { Section, SportView } from "~/sports/model";
 import { SportsMenu } from "./SportsMenu";
 import { CouponAlert } from "~/components/coupon/CouponAlert";
+import { OneClickBet } from "~/components/coupon/OneClickBet";
 
 /** The bookmaker's three columns: sports menu, the games, the coupon. */
 export function SportsLayout({
@@ -32,6 +33,7 @@ export function SportsLayout({
         <CouponPanel lng={lng} returnTo={here} />
       </aside>
       <CouponAlert lng={lng} isOnCouponPage={false} />
+      <OneClickBet lng={lng} />
     </div>
   );
 }
