@@ -100,18 +100,18 @@ export default function Champs() {
         <Link to={`/${d.lng}/statistic?sport=${d.champ.sportId}&champ=${d.champ.id}`}>{t("statistic.title")}</Link>
       </p>
       <ResultList games={d.games} lng={d.lng} timeZone={d.timeZone} />
+      <nav className="pager-links" aria-label={t("results.pages")}>
+        {d.page > 1 ? <Link to={pageLink(d.page - 1)}>← {t("results.previous")}</Link> : null}
+        {d.page * PAGE < d.total ? <Link to={pageLink(d.page + 1)}>{t("results.next")} →</Link> : null}
+      </nav>
       {d.rows.length > 0 ? (
-        <section aria-labelledby="champ-table">
+        <section aria-labelledby="champ-table" className="champ-results__table">
           <h2 id="champ-table" className="home-block__title">
             {t("statistic.standings", { champ: d.champ.name })}
           </h2>
           <StandingsTable rows={d.rows} lng={d.lng} />
         </section>
       ) : null}
-      <nav className="pager-links" aria-label={t("results.pages")}>
-        {d.page > 1 ? <Link to={pageLink(d.page - 1)}>← {t("results.previous")}</Link> : null}
-        {d.page * PAGE < d.total ? <Link to={pageLink(d.page + 1)}>{t("results.next")} →</Link> : null}
-      </nav>
     </div>
   );
 }

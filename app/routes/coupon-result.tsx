@@ -52,8 +52,10 @@ export default function CouponResultPage() {
       <Breadcrumbs items={[{ label: t("sports.home"), href: `/${lng}` }, { label: t("coupon.title"), href: `/${lng}/coupon` }, { label: t("bets.result.title") }]} />
       <h1 className="page-title">{t("bets.result.title")}</h1>
       <PlaceOutcome lng={lng} answer={answer} />
-      <p>
-        <a href={`/${lng}`}>{t("bets.result.continue")}</a>
+      <p className="link-buttons">
+        <a className="button button--primary" href={`/${lng}`}>
+          {t("bets.result.continue")}
+        </a>
       </p>
     </div>
   );

@@ -103,8 +103,8 @@ export function CouponCard({ coupon, lng, headingLevel = 3, waitLeftMs }: { coup
           ))}
         </tbody>
       </table>
-      <p className="placed-coupon__links">
-        <a href={`/${lng}/print-coupon/${coupon.id}`} target="_blank" rel="noopener">
+      <p className="placed-coupon__links link-buttons">
+        <a className="button button--ghost button--small" href={`/${lng}/print-coupon/${coupon.id}`} target="_blank" rel="noopener">
           {t("bets.print")}
         </a>
       </p>
@@ -227,8 +227,10 @@ export function PlaceOutcome({ lng, answer, handlers, waitLeftMs }: { lng: strin
       {answer.coupons.map((c) => (
         <CouponCard key={c.id} coupon={c} lng={lng} waitLeftMs={waitLeftMs} />
       ))}
-      <p>
-        <a href={`/${lng}/office/history`}>{t("bets.toHistory")}</a>
+      <p className="link-buttons">
+        <a className="button button--ghost button--small" href={`/${lng}/office/history`}>
+          {t("bets.toHistory")}
+        </a>
       </p>
     </div>
   );
