@@ -71,6 +71,7 @@ export const loader = (args: LoaderFunctionArgs) => {
       champId: champ.id,
       games: games.slice(0, 60),
       rows: standings?.rows ?? [],
+      scoreUnit: standings?.championship.scoreUnit ?? "goals",
       lastResult: games.length === 0 ? (lastResult.games.map(toGame)[0] ?? null) : null,
       timeZone: ctx.site.config.defaultTimeZone,
       seo: {
@@ -108,7 +109,7 @@ export default function Special() {
           <h2 id="special-table" className="home-block__title">
             {t("statistic.standings", { champ: d.champName })}
           </h2>
-          <StandingsTable rows={d.rows} lng={d.lng} compact />
+          <StandingsTable rows={d.rows} lng={d.lng} unit={d.scoreUnit} compact />
         </section>
       ) : null}
     </SportsLayout>

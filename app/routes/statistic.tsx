@@ -46,6 +46,7 @@ export const loader = (args: LoaderFunctionArgs) => {
       champName: champ?.championship.name ?? "",
       teams: champ?.teams ?? [],
       rows: standings?.rows ?? [],
+      scoreUnit: standings?.championship.scoreUnit ?? "goals",
       h2h: h2h ? { ...h2h, games: h2h.games.map(sc.toGame) } : null,
       team1,
       team2,
@@ -73,7 +74,7 @@ export default function Statistic() {
         {d.rows.length === 0 ? (
           <p className="sports-empty">{t("statistic.noTable")}</p>
         ) : (
-          <StandingsTable rows={d.rows} lng={d.lng} />
+          <StandingsTable rows={d.rows} lng={d.lng} unit={d.scoreUnit} />
         )}
       </section>
       <section aria-labelledby="h2h-title">

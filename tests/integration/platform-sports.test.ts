@@ -189,6 +189,7 @@ describe.each(databases)("sports platform on %s", (db) => {
     const epl = menu.sports[0].champs.find((c: { name: string }) => c.name === "English Premier League");
     const table = (await get(`/sports-api/championships/${epl.id}/standings`)).body;
     expect(table.rows).toHaveLength(20);
+    expect(table.championship.scoreUnit).toBe("goals");
     expect(table.rows[0].played).toBeGreaterThanOrEqual(25);
     const points = table.rows.map((r: { points: number }) => r.points);
     expect([...points].sort((a: number, b: number) => b - a)).toEqual(points);

@@ -205,6 +205,8 @@ describe("sports pages over HTTP", () => {
       ["/en/epl/final", 200, 'class="sports-head__title"'],
       ["/en/scf", 200, 'class="sports-head__title"'],
       ["/en/ipl", 200, "Indian Premier League"],
+      // A cricket table counts runs, not goals.
+      ["/en/ipl", 200, ">Runs</th>"],
       ["/en/ipl/final", 200, 'class="sports-head__title"'],
       ["/en/europaleague", 200, "UEFA Europa League"],
       ["/en/europaleague/final", 200, 'class="sports-head__title"'],
