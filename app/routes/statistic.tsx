@@ -43,7 +43,7 @@ export const loader = (args: LoaderFunctionArgs) => {
       sportId,
       champs: champs.championships.map((c) => ({ id: c.id, name: champTitle(c.name, c.countryName) })),
       champId,
-      champName: champ?.championship.name ?? "",
+      champName: champ ? champTitle(champ.championship.name, champ.championship.countryName) : "",
       teams: champ?.teams ?? [],
       rows: standings?.rows ?? [],
       h2h: h2h ? { ...h2h, games: h2h.games.map(sc.toGame) } : null,
