@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OpenDb, migrate, openDb } from "../../platform/db/index.ts";
 import * as m015 from "../../platform/db/migrations/015_bare_league_names.ts";
@@ -33,8 +33,10 @@ describe("migration 015: bare league names", () => {
   const rows = async () => (await sql<{ id: number; name: string; slug: string }>`select id, name, slug from championship order by id`.execute(open.db)).rows;
 
   it("renames the openfootball leagues to the seed's names, twice safely, and back by country", async () => {
-    await m015.up(open.db);
-    await m015.up(open.db);
+    // A migration sees an untyped database.
+    const untyped = open.db as unknown as Kysely<unknown>;
+    await m015.up(untyped);
+    await m015.up(untyped);
     expect(await rows()).toEqual([
       { id: 1, name: FOOTBALL_LEAGUE_NAMES["en.1"], slug: "premier-league" },
       { id: 2, name: FOOTBALL_LEAGUE_NAMES["at.1"], slug: "bundesliga" },
@@ -42,7 +44,7 @@ describe("migration 015: bare league names", () => {
       // Not an openfootball row: left alone.
       { id: 4, name: "English Premier League", slug: "english-premier-league" },
     ]);
-    await m015.down(open.db);
+    await m015.down(untyped);
     expect((await rows()).map((r) => r.name)).toEqual(["English Premier League", "Österr. Bundesliga", "Deutsche Bundesliga", "English Premier League"]);
   });
 });
