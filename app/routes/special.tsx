@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Breadcrumbs } from "~/components/sports/Breadcrumbs";
+import { useDisplay } from "~/components/sports/use-display";
 import { GroupedGames } from "~/components/sports/GameList";
 import { gamePath } from "~/sports/paths";
 import { ResultList } from "~/components/sports/ResultList";
@@ -14,7 +15,7 @@ import { cachedFeed, cachedGame, sportsContext } from "~/loaders/sports.server";
 import { getResults, getStandings } from "~/services/sports.server";
 import { seoMeta } from "~/seo";
 import { groupGames } from "~/sports/filters";
-import { isLiveStatus } from "~/sports/model";
+import { champTitle, isLiveStatus } from "~/sports/model";
 import { SPECIAL_NAMES, resolveSpecial } from "~/sports/specials";
 import sportsStyles from "~/styles/sports.css";
 import { notFound } from "~/lib/responses.server";
@@ -65,7 +66,7 @@ export const loader = (args: LoaderFunctionArgs) => {
       lng,
       special,
       view: routeId === "special-final" ? ("final" as const) : ("home" as const),
-      champName: champ.name,
+      champName: champTitle(champ.name, champ.countryName),
       sports: line.sports,
       sportId: sport.id,
       champId: champ.id,
@@ -76,8 +77,8 @@ export const loader = (args: LoaderFunctionArgs) => {
       timeZone: ctx.site.config.defaultTimeZone,
       seo: {
         ...seo,
-        title: `${t(routeId === "special-final" ? "special.finalTitle" : "special.title", { champ: champ.name })} — ${ctx.site.config.companyName}`,
-        description: t("special.description", { champ: champ.name }),
+        title: `${t(routeId === "special-final" ? "special.finalTitle" : "special.title", { champ: champTitle(champ.name, champ.countryName) })} — ${ctx.site.config.companyName}`,
+        description: t("special.description", { champ: champTitle(champ.name, champ.countryName) }),
       },
     };
   });
@@ -88,6 +89,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo
 export default function Special() {
   const d = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const bestFirst = useDisplay().bestOnTop === 1;
   const base = `/${d.lng}/${d.special}`;
   const here = d.view === "final" ? `${base}/final` : base;
   return (
@@ -102,7 +104,7 @@ export default function Special() {
           {t("special.final")}
         </Link>
       </nav>
-      <GroupedGames groups={groupGames(d.games, { byCountry: false })} section="line" ctx={{ lng: d.lng, timeZone: d.timeZone, here, moves: new Map() }} emptyText={t("special.noFixtures")} />
+      <GroupedGames groups={groupGames(d.games, { byCountry: false, bestFirst })} section="line" ctx={{ lng: d.lng, timeZone: d.timeZone, here, moves: new Map() }} emptyText={t("special.noFixtures")} />
       {d.lastResult ? <ResultList games={[d.lastResult]} lng={d.lng} timeZone={d.timeZone} /> : null}
       {d.view === "home" && d.rows.length > 0 ? (
         <section aria-labelledby="special-table">

@@ -43,7 +43,7 @@ export const loader = (args: LoaderFunctionArgs) => {
       sportId,
       champs: champs.championships.map((c) => ({ id: c.id, name: champTitle(c.name, c.countryName) })),
       champId,
-      champName: champ?.championship.name ?? "",
+      champName: champ ? champTitle(champ.championship.name, champ.championship.countryName) : "",
       teams: champ?.teams ?? [],
       rows: standings?.rows ?? [],
       scoreUnit: standings?.championship.scoreUnit ?? "goals",

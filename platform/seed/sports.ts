@@ -62,6 +62,34 @@ const FOOTBALL_COUNTRIES: Record<string, { code: string; name: string }> = {
   tr: { code: "TR", name: "Turkey" },
 };
 const TOP_LEAGUES = new Set(["en.1", "es.1", "de.1", "it.1", "fr.1"]);
+/**
+ * The bare name of each openfootball league (decision 031: the country is its own column). The
+ * data set names them with the country in front in one form or another ("English Premier
+ * League", "Spain Primera División", "Österr. Bundesliga"), which the pages then read as
+ * "England. English Premier League" beside "Spain Primera División".
+ */
+export const FOOTBALL_LEAGUE_NAMES: Record<string, string> = {
+  "at.1": "Bundesliga",
+  "at.2": "2. Liga",
+  "be.1": "First Division A",
+  "de.1": "Bundesliga",
+  "de.2": "2. Bundesliga",
+  "en.1": "Premier League",
+  "en.2": "Championship",
+  "en.3": "League One",
+  "en.4": "League Two",
+  "es.1": "Primera División",
+  "es.2": "Segunda División",
+  "fr.1": "Ligue 1",
+  "fr.2": "Ligue 2",
+  "gr.1": "Super League",
+  "it.1": "Serie A",
+  "it.2": "Serie B",
+  "nl.1": "Eredivisie",
+  "pt.1": "Primeira Liga",
+  "sco.1": "Premiership",
+  "tr.1": "Süper Lig",
+};
 
 interface OpenFootballMatch {
   round?: string;
@@ -161,7 +189,7 @@ export function buildCatalogue(seed: number, now: number): SeedCatalogue {
       name: prefix!.toUpperCase(),
     };
     const c = country(fc.code, fc.name);
-    const name = data.name.replace(/\s*\d{4}\/\d{2}\s*$/, "");
+    const name = FOOTBALL_LEAGUE_NAMES[key] ?? data.name.replace(/\s*\d{4}\/\d{2}\s*$/, "");
     const champ: ChampRec = {
       id: champs.length + 1,
       sportId: football.id,
