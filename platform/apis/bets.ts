@@ -60,6 +60,8 @@ const couponSchema = z.object({
   promoCode: z.string().trim().max(32).nullable().optional(),
   /** Placed as the bonus bet the coupon offered (SPEC §4, decision 034). */
   isBonusBet: z.boolean().default(false),
+  /** Sent as a VIP bet: above the maximum it waits for approval (SPEC §5, decision 035). */
+  isVipBet: z.boolean().default(false),
 });
 
 const idempotencyKey = z.string().regex(/^[\x21-\x7e]{1,128}$/, "1 to 128 printable ASCII characters");
@@ -99,6 +101,7 @@ function toInput(body: z.infer<typeof couponSchema>): ParsedCoupon {
       isDropOnScoreChange: body.isDropOnScoreChange,
       promoCode: body.promoCode ? body.promoCode : null,
       isBonusBet: body.isBonusBet,
+      isVipBet: body.isVipBet,
     },
   };
 }
@@ -127,7 +130,7 @@ function refused(c: Parameters<typeof apiError>[0], r: Refusal) {
 }
 
 const historyQuery = z.object({
-  state: z.enum(["waiting", "open", "refused", "settled"]).optional(),
+  state: z.enum(["waiting", "approval", "open", "refused", "settled"]).optional(),
   typeId: z.coerce.number().int().min(0).max(9).optional(),
   statusId: z.coerce.number().int().min(-2).max(6).optional(),
   from: z.string().datetime({ offset: true }).optional(),
