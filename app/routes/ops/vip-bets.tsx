@@ -66,9 +66,11 @@ export default function VipBets() {
           {t(done.decision === "approve" ? "ops.vipBets.approved" : "ops.vipBets.rejected", { number: done.id })}
         </p>
       ) : null}
-      {reply?.error && reply.couponId === null ? (
+      {/* A refusal about a coupon no longer listed (decided meanwhile) shows above the list. */}
+      {reply?.error && !coupons.some((c) => c.id === reply.couponId) ? (
         <p className="field__error" role="alert">
           {t(reply.error)}
+          {reply.couponId !== null ? ` (${t("bets.couponNumber", { number: reply.couponId })})` : null}
         </p>
       ) : null}
       <p>{t("ops.vipBets.total", { total })}</p>
