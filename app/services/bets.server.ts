@@ -102,6 +102,7 @@ export const BET_REFUSAL_CODES = [
   "bonus_bet_unavailable",
   "sport_disallowed",
   "vip_bet_unavailable",
+  "prepaid_unavailable",
   "not_found",
 ] as const;
 export type BetRefusalCode = (typeof BET_REFUSAL_CODES)[number] | "unknown";

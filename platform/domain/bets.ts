@@ -53,6 +53,8 @@ export interface CouponInput {
    * refused; at or below the maximum it is an ordinary bet (decision 035).
    */
   isVipBet: boolean;
+  /** SPEC §3 prepaidAmount: the part of the stake the bettor claims from prepaid money (minor units). */
+  prepaidAmount: number;
 }
 
 export interface Refusal {
@@ -386,6 +388,9 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
         return { ok: true as const, status: responseStatus(response), response, replayed: true };
       }
       if (account.is_frozen) refuse(403, "account_frozen", "The account is frozen");
+      // The platform holds no prepaid money for anyone (decision 035): every bettor's available
+      // prepaid amount is 0, so a coupon that claims some is refused before anything moves.
+      if (input.prepaidAmount > 0) refuse(422, "prepaid_unavailable", "No prepaid amount is available", { availablePrepaidAmount: 0 });
 
       checkShape(input);
       const states = await outcomeStates(trx, input.bets.map((b) => b.outcomeId));

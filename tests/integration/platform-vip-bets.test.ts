@@ -159,4 +159,20 @@ describe.each(databases)("VIP bets and disallowed sports on %s", (db) => {
     expect(await balance(me.token)).toMatchObject({ money: 90_000_000, available: 90_000_000 });
     await trialIsBalanced();
   });
+
+  it("a prepaid amount: none is held for anyone, so a coupon claiming one is refused and nothing moves (decision 035)", async () => {
+    const me = await bettor(1_000_000);
+    const game = await newGame();
+    const body = { accountId: me.accountId, typeId: 0, amount: 10_000, bets: [{ outcomeId: game.outcomes["1::1"], coef: 2.1 }] };
+    const claimed = await place(me.token, { ...body, prepaidAmount: 3_000 });
+    expect(claimed.status).toBe(422);
+    expect(claimed.body.error).toMatchObject({ code: "prepaid_unavailable", availablePrepaidAmount: 0 });
+    await api.expectError("POST", "/web-api/bets/coupon", { token: me.token, body: { ...body, prepaidAmount: 10_001 }, headers: { "idempotency-key": newKey() } }, 400, "invalid_amount");
+    await api.expectError("POST", "/web-api/bets/coupon", { token: me.token, body: { ...body, prepaidAmount: -1 }, headers: { "idempotency-key": newKey() } }, 400, "invalid_amount");
+    expect(await balance(me.token)).toMatchObject({ money: 1_000_000, available: 1_000_000 });
+    // none claimed: an ordinary bet
+    expect((await place(me.token, { ...body, prepaidAmount: 0 })).status).toBe(200);
+    expect(await balance(me.token)).toMatchObject({ money: 990_000 });
+    await trialIsBalanced();
+  });
 });
