@@ -33,7 +33,7 @@ async function signUp(page: Page, js: boolean, user: Record<string, unknown> = {
   const { userId } = (await hook("/__test/users", { email, password: "Secret123", email_activated: true, ...user })) as { userId: number };
   if (deposit) await hook("/__test/ledger/deposit", { userId, amount: deposit });
   await page.goto(url("/en/login"));
-  if (js) await waitForHydration(page);
+  if (js) await waitForHydration(page, SLOW.timeout);
   await page.getByLabel("E-mail, login or account ID").fill(email);
   await page.getByLabel("Password", { exact: true }).fill("Secret123");
   await page.getByRole("button", { name: "Log in" }).click();
@@ -56,7 +56,7 @@ async function approveInConsole(browser: Browser, couponNumber: string) {
 /** A pre-match bet in the coupon with a stake above the single's maximum (100,000 RUB). */
 async function couponAboveMax(page: Page, js: boolean) {
   await page.goto(url("/en/line"));
-  if (js) await waitForHydration(page);
+  if (js) await waitForHydration(page, SLOW.timeout);
   await page.locator(".game-row button.odd:not([disabled])").first().click();
   const coupon = page.getByTestId("coupon").first();
   await expect(coupon.getByTestId("coupon-count")).toHaveText("1");
