@@ -448,4 +448,5 @@ export const opsRouteTable = opsTable([
   { id: "ops-switches", path: "switches", file: "routes/ops/switches.tsx", titleKey: "ops.switches.title" },
   { id: "ops-blocks", path: "blocks", file: "routes/ops/blocks.tsx", titleKey: "ops.blocks.title" },
   { id: "ops-audit", path: "audit", file: "routes/ops/audit.tsx", titleKey: "ops.audit.title" },
+  { id: "ops-vip-bets", path: "vip-bets", file: "routes/ops/vip-bets.tsx", titleKey: "ops.vipBets.title" },
 ]);

@@ -7,3 +7,4 @@ export * from "./settlement";
 export * from "./change-coef";
 export * from "./coupon-types";
 export * from "./bonus-bet";
+export * from "./vip-bet";

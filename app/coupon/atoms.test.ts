@@ -27,6 +27,7 @@ import {
   promoCodeAccessAtom,
   setBetAsBankerAtom,
   setCouponAmountAtom,
+  setCouponMaxBetAmountAtom,
   setCouponTypeAtom,
   setExactCoefAtom,
   setSystemValueAtom,
@@ -352,8 +353,11 @@ describe("derived atoms", () => {
     store.set(couponConfigAtom, { ...config, minAmountCouponTypes: [1], maxAmountCouponTypes: [1] });
     express(store, [1.5, 1.5]);
     expect(store.get(vipBetAvailabilityAtom)).toEqual({ ok: false, reason: "max-bet-not-finite" });
-    store.set(couponAtom, (coupon) => ({ ...coupon, maxBetAmount: 10_000 }));
+    // the platform's answer to auto-max makes the maximum known
+    store.set(setCouponMaxBetAmountAtom, 10_000);
+    expect(store.get(couponAtom).maxBetAmount).toBe(10_000);
     expect(store.get(vipBetAvailabilityAtom)).toEqual({ ok: true });
+    expect(() => store.set(setCouponMaxBetAmountAtom, 1.5)).toThrow(RangeError);
     expect(store.get(minAmountAppliesAtom)).toBe(true);
     expect(store.get(maxAmountAppliesAtom)).toBe(true);
     store.set(couponAccountAtom, { ...account, isBonusAccount: true });

@@ -302,6 +302,11 @@ export const setCouponAmountAtom = atom(null, (_get, set, amount: number) => {
   if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`amount must be whole minor units, got ${amount}`);
   set(couponAtom, (coupon) => ({ ...coupon, amount }));
 });
+/** The largest stake the platform accepts for this coupon now (auto-max, SPEC §3 maxBetAmount): a VIP bet needs it known. */
+export const setCouponMaxBetAmountAtom = atom(null, (_get, set, maxBetAmount: number) => {
+  if (!Number.isSafeInteger(maxBetAmount) || maxBetAmount < 0) throw new RangeError(`maxBetAmount must be whole minor units, got ${maxBetAmount}`);
+  set(couponAtom, (coupon) => ({ ...coupon, maxBetAmount }));
+});
 /** Returns the refusal when the bet cannot become (or stop being) a banker. */
 export const setBetAsBankerAtom = atom(null, (get, set, input: { betId: string; isBanker: boolean }) => {
   const result = setBetAsBanker(get(couponAtom), input.betId, input.isBanker);

@@ -18,7 +18,9 @@ import { formatMoney, parseAmountInput } from "./amount-input";
 import { COUPON_TYPE } from "./constants";
 import { type CouponView, couponViews } from "./coupon-view.server";
 import { currencyDefaults } from "./currency-defaults";
-import { type PlaceForm, type RefusalOffer, decodeSelections, placeFormSchema, refusalOffer } from "./place";
+import { sessionSecret } from "~/env.server";
+import { readCouponCookie } from "./cookie-codec.server";
+import { type PlaceForm, type RefusalOffer, couponBetName, decodeSelections, offersVipBet, placeFormSchema, refusalOffer } from "./place";
 
 /** What the place form sent, echoed so a refusal can offer to send it again (changed). */
 export interface PlaceEcho {
@@ -31,6 +33,8 @@ export interface PlaceEcho {
   returnTo: string;
   /** Sent as the bonus bet the coupon offered (SPEC §4). */
   bonusBet: boolean;
+  /** Sent as a VIP bet (SPEC §5). */
+  vipBet: boolean;
 }
 
 export interface RefusalView {
@@ -41,6 +45,10 @@ export interface RefusalView {
   currency: string;
   exponent: number;
   outcomeId: number | null;
+  /** The refused bet named from the coupon cookie (the bettor without JavaScript), or null. */
+  betName: string | null;
+  /** The stake is above the maximum and the coupon may be sent as a VIP bet for approval instead. */
+  vipOffer: boolean;
 }
 
 export type PlaceAnswer =
@@ -57,6 +65,7 @@ function echoOf(value: PlaceForm, lng: string): PlaceEcho {
     changeCoefAction: value.changeCoefAction,
     bets: value.bets,
     bonusBet: value.bonusBet === "1",
+    vipBet: value.vipBet === "1",
     returnTo: safeReturnPath(value.returnTo ?? null, `/${lng}/coupon`),
   };
 }
@@ -88,7 +97,10 @@ export function placeCouponAction(args: ActionFunctionArgs) {
           defaultValue: t("bets.refusal.unknown"),
         });
         log.info("bets.place_refused", { code: refusal.code, status: refusal.status, userId: user.id });
-        const view: RefusalView = { code: refusal.code, message, offer: refusalOffer(refusal), currency, exponent, outcomeId: refusal.outcomeId ?? null };
+        const vipOffer = offersVipBet(refusal, { typeId: value.typeId, selections: decodeSelections(value.bets) ?? [], vipBet: echo.vipBet }, ctx.site.config.features.vipBet);
+        const outcomeId = refusal.outcomeId ?? null;
+        const betName = outcomeId === null ? null : couponBetName(readCouponCookie(args.request.headers.get("cookie"), sessionSecret).bets, outcomeId);
+        const view: RefusalView = { code: refusal.code, message, offer: refusalOffer(refusal), currency, exponent, outcomeId, betName, vipOffer };
         return data({ kind: "refused", refusal: view, echo } satisfies PlaceAnswer as PlaceAnswer, {
           status: refusal.status,
           headers: { "Cache-Control": "no-store" },
@@ -123,6 +135,7 @@ export function placeCouponAction(args: ActionFunctionArgs) {
           })),
           changeCoefAction: value.changeCoefAction,
           ...(value.bonusBet === "1" && value.typeId === COUPON_TYPE.EXPRESS ? { isBonusBet: true } : {}),
+          ...(value.vipBet === "1" ? { isVipBet: true } : {}),
         };
         if (isMax) {
           const max = await maxBetAmount(user.token, body);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeSelections, encodeSelections, placeFormSchema, refusalOffer, withNewCoefs } from "./place";
+import { couponBetName, decodeSelections, encodeSelections, offersVipBet, placeFormSchema, refusalOffer, withNewCoefs } from "./place";
 
 describe("place form selections", () => {
   it("round-trips live, pre-match and banker selections", () => {
@@ -41,5 +41,24 @@ describe("what a refusal offers", () => {
     expect(refusalOffer({ code: "amount_below_min", minBetAmount: 100 })).toEqual({ kind: "stake", amount: 100, reason: "min" });
     expect(refusalOffer({ code: "blocked", outcomeId: 7 })).toEqual({ kind: "remove-bet", outcomeId: 7 });
     expect(refusalOffer({ code: "account_frozen" })).toEqual({ kind: "none" });
+  });
+});
+
+describe("refusals of a bet on a sport the bettor may not bet on, and the VIP offer", () => {
+  it("offers to remove the bet of a disallowed sport and names it from the coupon", () => {
+    expect(refusalOffer({ code: "sport_disallowed", outcomeId: 7 })).toEqual({ kind: "remove-bet", outcomeId: 7 });
+    const bets = [{ market: { id: "7", opponent1Name: "Home FC", opponent2Name: "Away FC", outcomeName: "1" } }];
+    expect(couponBetName(bets as never, 7)).toBe("Home FC — Away FC: 1");
+    expect(couponBetName(bets as never, 8)).toBeNull();
+  });
+
+  it("offers a VIP bet for a stake above the maximum on line bets, when the config allows it", () => {
+    const line = { typeId: 0, selections: [{ outcomeId: 1, coef: 2.1, isLive: false, isBanker: false }], vipBet: false };
+    for (const code of ["amount_above_max", "max_payout_exceeded", "limit_reached"]) expect(offersVipBet({ code }, line, true), code).toBe(true);
+    expect(offersVipBet({ code: "amount_below_min" }, line, true)).toBe(false);
+    expect(offersVipBet({ code: "amount_above_max" }, line, false)).toBe(false);
+    expect(offersVipBet({ code: "amount_above_max" }, { ...line, vipBet: true }, true)).toBe(false);
+    expect(offersVipBet({ code: "amount_above_max" }, { ...line, selections: [{ ...line.selections[0]!, isLive: true }] }, true)).toBe(false);
+    expect(offersVipBet({ code: "amount_above_max" }, { ...line, typeId: 9 }, true)).toBe(false);
   });
 });

@@ -3,6 +3,7 @@
 // offers the bettor after a refusal. Pure: no platform, no React.
 
 import { z } from "zod";
+import { ABOVE_MAX_REFUSALS, vipBetShapeRefusal } from "../../betting-math/vip-bet";
 import { COUPON_TYPE, type ChangeCoefAction, LOBBY_BLOCK_ID } from "./constants";
 import type { Coupon } from "./model";
 
@@ -47,6 +48,12 @@ export function selectionsOfCoupon(coupon: Coupon): PlaceSelection[] {
     }));
 }
 
+/** A bet of the coupon named as the refusal dialog shows it ("Home — Away: outcome"), or null. */
+export function couponBetName(bets: readonly Pick<Coupon["bets"][number], "market">[], outcomeId: number): string | null {
+  const bet = bets.find((b) => b.market.id === String(outcomeId));
+  return bet ? `${bet.market.opponent1Name} — ${bet.market.opponent2Name}: ${bet.market.outcomeName}` : null;
+}
+
 /** A fresh idempotency key for one coupon submission (kept in the form, so a retry reuses it). */
 export function newPlaceKey(): string {
   return globalThis.crypto.randomUUID();
@@ -62,6 +69,8 @@ export const placeFormSchema = z.object({
   bets: z.string().max(2000),
   /** The coupon offered the bonus bet and the bettor kept it (SPEC §4, decision 034). */
   bonusBet: z.literal("1").optional(),
+  /** Sent as a VIP bet: above the maximum it waits for approval (SPEC §5, decision 035). */
+  vipBet: z.literal("1").optional(),
   /** Set by the browser after hydration: answer data instead of redirecting. */
   js: z.literal("1").optional(),
   returnTo: z.string().max(512).optional(),
@@ -100,10 +109,22 @@ export function refusalOffer(refusal: RefusalLike): RefusalOffer {
     case "dependent":
     case "banned_from_express":
     case "outcome_not_found":
+    case "sport_disallowed":
       return refusal.outcomeId !== undefined ? { kind: "remove-bet", outcomeId: refusal.outcomeId } : { kind: "none" };
     default:
       return { kind: "none" };
   }
+}
+
+/**
+ * Whether a refusal may be answered by sending the coupon as a VIP bet (SPEC §5): the stake is
+ * above the maximum now, the config switch is on, and the coupon is line bets that are not
+ * multiple singles (betting-math/vip-bet.ts, the platform's own rule). A VIP bet already sent
+ * was refused for another reason.
+ */
+export function offersVipBet(refusal: { code: string }, form: { typeId: number; selections: readonly PlaceSelection[]; vipBet: boolean }, isVipBetEnabled: boolean): boolean {
+  if (!isVipBetEnabled || form.vipBet || !ABOVE_MAX_REFUSALS.includes(refusal.code)) return false;
+  return vipBetShapeRefusal({ typeId: form.typeId, betCount: form.selections.length, anyLive: form.selections.some((s) => s.isLive) }) === null;
 }
 
 /** The selections with the new coefficients of a coef_changed refusal. */

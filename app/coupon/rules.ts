@@ -12,6 +12,7 @@ import {
   ONE_CLICK_CONFIRM_TITLE_KEY,
 } from "./constants";
 import { bonusBetCoef } from "../../betting-math/bonus-bet";
+import { type VipBetShapeRefusal, vipBetShapeRefusal } from "../../betting-math/vip-bet";
 import { binomial, expressCoef } from "./math";
 import { type Coupon, type CouponBet, type CouponConfig, type CouponSettings, getBetId } from "./model";
 
@@ -151,7 +152,7 @@ export function bonusBetOffer(
 
 // ------------------------------------------------------------ VIP bet
 
-export type VipBetRefusal = "vip-bet-disabled" | "max-bet-not-finite" | "no-bets" | "live-bet-in-coupon" | "multiple-singles";
+export type VipBetRefusal = "vip-bet-disabled" | "max-bet-not-finite" | VipBetShapeRefusal;
 
 /**
  * VIP bet available only if the config flag is on, max bet is finite, at least one bet
@@ -163,10 +164,9 @@ export function vipBetAvailability(
 ): Verdict<VipBetRefusal> {
   if (!config.isVipBetEnabled) return refuse("vip-bet-disabled");
   if (!Number.isFinite(coupon.maxBetAmount)) return refuse("max-bet-not-finite");
-  if (coupon.bets.length === 0) return refuse("no-bets");
-  if (coupon.bets.some(isBetLive)) return refuse("live-bet-in-coupon");
-  if (coupon.typeId === COUPON_TYPE.MULTIPLE_SINGLES) return refuse("multiple-singles");
-  return OK;
+  // the shape rule the platform applies too (decision 035)
+  const shape = vipBetShapeRefusal({ typeId: coupon.typeId, betCount: coupon.bets.length, anyLive: coupon.bets.some(isBetLive) });
+  return shape ? refuse(shape) : OK;
 }
 
 // ------------------------------------------------------------ promo codes

@@ -17,7 +17,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 const PAGE_SIZE = 10;
 export const PERIODS = { day: 1, week: 7, month: 30, year: 365, all: 0 } as const;
-export const STATUSES = ["all", "waiting", "open", "won", "lost", "returned", "refused"] as const;
+export const STATUSES = ["all", "waiting", "approval", "open", "won", "lost", "returned", "refused"] as const;
 export const TYPES = ["all", "0", "1", "2", "9"] as const;
 
 /** Bad filter values read as their default, so any link still shows the history. */
@@ -29,9 +29,10 @@ const filterSchema = z.object({
 });
 
 /** A status filter as the history API reads it (SPEC §4 status ids of a settled coupon). */
-function statusQuery(status: (typeof STATUSES)[number]): { state?: "waiting" | "open" | "refused" | "settled"; statusId?: number } {
+function statusQuery(status: (typeof STATUSES)[number]): { state?: "waiting" | "approval" | "open" | "refused" | "settled"; statusId?: number } {
   switch (status) {
     case "waiting":
+    case "approval":
     case "open":
     case "refused":
       return { state: status };

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { withAccessToken } from "./auth.server";
 import { callUpstream, UpstreamError } from "./http.server";
 import { notFound } from "~/lib/responses.server";
+import { placedCouponSchema } from "./bets.server";
 
 /**
  * The platform's admin API (/admin-api/v1) behind the ops console. Every call carries the ops
@@ -63,6 +64,8 @@ const knownCodes = [
   "import_invalid",
   "invalid_value",
   "not_found",
+  "vip_already_decided",
+  "vip_cannot_approve",
 ] as const;
 
 /** The dictionary key that explains an admin refusal to the ops user. */
@@ -216,3 +219,12 @@ export const updateBlockRule = (token: string, id: number, input: BlockRuleInput
   admin(token, { path: `/block-rules/${id}`, method: "PUT", json: input, schema: blockRuleSchema });
 export const setBlockRuleActive = (token: string, id: number, active: boolean) =>
   admin(token, { path: `/block-rules/${id}`, method: "PATCH", json: { active }, schema: blockRuleSchema });
+
+/** A VIP coupon waiting for approval (SPEC §5, decision 035): the bettor's coupon and who placed it. */
+const vipCouponSchema = placedCouponSchema.extend({ userId: z.number().int(), bettor: z.string() });
+export type VipCoupon = z.infer<typeof vipCouponSchema>;
+export const listVipCoupons = (token: string, query: { page: number; pageSize: number }) =>
+  admin(token, { path: "/bets/vip-coupons", query, schema: page(vipCouponSchema) });
+/** Approves (the stake is taken, the bet opens) or rejects (the hold is released) one VIP coupon; audited by the platform. */
+export const decideVipCoupon = (token: string, couponId: number, decision: "approve" | "reject") =>
+  admin(token, { path: `/bets/vip-coupons/${couponId}/${decision}`, method: "POST", schema: z.object({ result: placedCouponSchema }) });

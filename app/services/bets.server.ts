@@ -49,7 +49,8 @@ export const placedCouponSchema = z.object({
   number: z.string().regex(/^\d+$/),
   typeId: z.number().int(),
   groupTypeId: z.number().int(),
-  state: z.enum(["waiting", "open", "refused", "settled"]),
+  // approval: a VIP bet waiting for operations staff (SPEC §5, decision 035)
+  state: z.enum(["waiting", "approval", "open", "refused", "settled"]),
   statusId: z.number().int(),
   amount: z.number().int(),
   currency: z.string(),
@@ -58,6 +59,7 @@ export const placedCouponSchema = z.object({
   payout: z.number().int().nullable(),
   systemValue: z.number().int().nullable(),
   isLive: z.boolean(),
+  isVip: z.boolean().default(false),
   decideAt: z.string().nullable(),
   waitMs: z.number().int(),
   createdAt: z.string(),
@@ -98,6 +100,9 @@ export const BET_REFUSAL_CODES = [
   "insufficient_balance",
   "promo_invalid",
   "bonus_bet_unavailable",
+  "sport_disallowed",
+  "vip_bet_unavailable",
+  "prepaid_unavailable",
   "not_found",
 ] as const;
 export type BetRefusalCode = (typeof BET_REFUSAL_CODES)[number] | "unknown";
@@ -165,6 +170,8 @@ export interface PlaceBody {
   changeCoefAction: 0 | 1 | 2;
   /** Placed as the bonus bet (an express the coupon offered it for; decision 034). */
   isBonusBet?: boolean;
+  /** Sent as a VIP bet: above the maximum it waits for approval (decision 035). */
+  isVipBet?: boolean;
 }
 
 export async function getBalance(sessionToken: string, signal?: AbortSignal, deadline?: number): Promise<Balance> {
@@ -236,7 +243,7 @@ export async function getCoupon(sessionToken: string, couponId: string, signal?:
 }
 
 export interface HistoryQuery {
-  state?: "waiting" | "open" | "refused" | "settled";
+  state?: "waiting" | "approval" | "open" | "refused" | "settled";
   typeId?: number;
   statusId?: number;
   from?: string;

@@ -60,6 +60,10 @@ const couponSchema = z.object({
   promoCode: z.string().trim().max(32).nullable().optional(),
   /** Placed as the bonus bet the coupon offered (SPEC §4, decision 034). */
   isBonusBet: z.boolean().default(false),
+  /** Sent as a VIP bet: above the maximum it waits for approval (SPEC §5, decision 035). */
+  isVipBet: z.boolean().default(false),
+  /** SPEC §3 prepaidAmount: the part of the stake paid from prepaid money (decision 035). */
+  prepaidAmount: z.number().int().min(0).max(MAX_TRANSFER_AMOUNT).default(0),
 });
 
 const idempotencyKey = z.string().regex(/^[\x21-\x7e]{1,128}$/, "1 to 128 printable ASCII characters");
@@ -85,6 +89,7 @@ function toInput(body: z.infer<typeof couponSchema>): ParsedCoupon {
   const amount = body.typeId === COUPON_TYPE.MULTIPLE_SINGLES ? bets.reduce((sum, b) => sum + (b.amount ?? 0), 0) : body.amount;
   if (amount === undefined || amount < 1) return { ok: false, status: 400, code: "invalid_amount", message: "amount: a positive integer of minor units is required" };
   if (amount > MAX_TRANSFER_AMOUNT) return { ok: false, status: 400, code: "invalid_amount", message: "amount: too large" };
+  if (body.prepaidAmount > amount) return { ok: false, status: 400, code: "invalid_amount", message: "prepaidAmount: at most the stake" };
   return {
     ok: true,
     raw: body,
@@ -99,6 +104,8 @@ function toInput(body: z.infer<typeof couponSchema>): ParsedCoupon {
       isDropOnScoreChange: body.isDropOnScoreChange,
       promoCode: body.promoCode ? body.promoCode : null,
       isBonusBet: body.isBonusBet,
+      isVipBet: body.isVipBet,
+      prepaidAmount: body.prepaidAmount,
     },
   };
 }
@@ -116,7 +123,7 @@ async function readCoupon(text: string, schema: typeof couponSchema): Promise<Pa
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const path = issue?.path.join(".") ?? "body";
-    const isAmount = issue?.path.some((p) => p === "amount" || p === "amountByBetId");
+    const isAmount = issue?.path.some((p) => p === "amount" || p === "amountByBetId" || p === "prepaidAmount");
     return { ok: false, status: 400, code: isAmount ? "invalid_amount" : "bad_request", message: `${path}: ${issue?.message ?? "invalid"}` };
   }
   return toInput(parsed.data);
@@ -127,7 +134,7 @@ function refused(c: Parameters<typeof apiError>[0], r: Refusal) {
 }
 
 const historyQuery = z.object({
-  state: z.enum(["waiting", "open", "refused", "settled"]).optional(),
+  state: z.enum(["waiting", "approval", "open", "refused", "settled"]).optional(),
   typeId: z.coerce.number().int().min(0).max(9).optional(),
   statusId: z.coerce.number().int().min(-2).max(6).optional(),
   from: z.string().datetime({ offset: true }).optional(),

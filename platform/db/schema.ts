@@ -305,7 +305,7 @@ export interface BetRequestTable {
   created_at: Timestamp;
 }
 
-export type CouponState = "waiting" | "open" | "refused" | "settled";
+export type CouponState = "waiting" | "approval" | "open" | "refused" | "settled";
 
 export interface BetCouponTable {
   id: ColumnType<string | number, never, never>;
@@ -331,6 +331,9 @@ export interface BetCouponTable {
   settlement_version: ColumnType<number, number | undefined, number>;
   is_drop_on_score_change: ColumnType<boolean, boolean | undefined, boolean>;
   bonus_coef: ColumnType<number | null, number | null | undefined, number | null>;
+  is_vip: ColumnType<boolean, boolean | undefined, boolean>;
+  vip_decided_by: ColumnType<string | null, string | null | undefined, string | null>;
+  vip_decided_at: NullableTimestamp;
   created_at: Timestamp;
   settled_at: NullableTimestamp;
 }

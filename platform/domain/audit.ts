@@ -7,8 +7,8 @@ export interface Actor {
   name: string;
 }
 
-export type AuditEntity = "redirect_rule" | "block_rule" | "switch" | "game_result";
-export const auditEntities: readonly AuditEntity[] = ["redirect_rule", "block_rule", "switch", "game_result"];
+export type AuditEntity = "redirect_rule" | "block_rule" | "switch" | "game_result" | "vip_bet";
+export const auditEntities: readonly AuditEntity[] = ["redirect_rule", "block_rule", "switch", "game_result", "vip_bet"];
 
 /** Records one change; call it in the change's own transaction so both land or neither does. */
 export async function recordChange(

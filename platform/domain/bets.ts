@@ -8,6 +8,7 @@ import { bonusBetCoefHundredths, bonusBetShapeRefusal } from "../../betting-math
 import { CHANGE_COEF_ACTION, type ChangeCoefAction, acceptsCoefChange } from "../../betting-math/change-coef.ts";
 import { type Ratio, maxStakeForWin, ratioToString, winForStake, winRatio } from "../../betting-math/coupon-math.ts";
 import { COUPON_TYPE, type CombinedCouponTypeId, type NamedCouponTypeId, isSystemType } from "../../betting-math/coupon-types.ts";
+import { ABOVE_MAX_REFUSALS, vipBetShapeRefusal } from "../../betting-math/vip-bet.ts";
 import type { Db } from "../db/index.ts";
 import { loadSiteConfigValue } from "./site-config.ts";
 import { ACCOUNT_TYPE, HOUSE, LedgerError, createTransfer, houseAccountId, resolvePending } from "./ledger.ts";
@@ -47,6 +48,13 @@ export interface CouponInput {
   promoCode: string | null;
   /** Placed as the bonus bet of SPEC §4 (an express the site offered it for). */
   isBonusBet: boolean;
+  /**
+   * Sent as a VIP bet (SPEC §5): above the maximum it waits for approval instead of being
+   * refused; at or below the maximum it is an ordinary bet (decision 035).
+   */
+  isVipBet: boolean;
+  /** SPEC §3 prepaidAmount: the part of the stake the bettor claims from prepaid money (minor units). */
+  prepaidAmount: number;
 }
 
 export interface Refusal {
@@ -149,6 +157,26 @@ function checkSelections(input: CouponInput, states: Map<number, OutcomeState>):
   });
 }
 
+/** The sports a bettor may not bet on (SPEC §3 disallow_line_sport / disallow_live_sport, decision 032). */
+async function disallowedSports(db: Db, userId: number): Promise<{ line: number[]; live: number[] }> {
+  const row = await db.selectFrom("app_user").select(["disallow_line_sport", "disallow_live_sport"]).where("id", "=", userId).executeTakeFirst();
+  return { line: row?.disallow_line_sport ?? [], live: row?.disallow_live_sport ?? [] };
+}
+
+/**
+ * SPEC §4 "sport disallowed for the bettor": a selection whose sport is on the bettor's list of
+ * the game's own section (live while the game is played, line before) is refused, as the pages
+ * hide it; throws Refused.
+ */
+function checkSportsAllowed(selections: readonly OutcomeState[], disallowed: { line: number[]; live: number[] }): void {
+  for (const s of selections) {
+    const live = isLiveStatus(s.gameStatus);
+    if ((live ? disallowed.live : disallowed.line).includes(s.sportId)) {
+      refuse(422, "sport_disallowed", "This sport is not available to the bettor", { outcomeId: s.outcomeId, sportId: s.sportId, section: live ? "live" : "line" });
+    }
+  }
+}
+
 function checkShape(input: CouponInput): void {
   const n = input.bets.length;
   if (n > MAX_SELECTIONS) refuse(400, "too_many_selections", `A coupon holds at most ${MAX_SELECTIONS} selections`, { max: MAX_SELECTIONS });
@@ -210,7 +238,7 @@ async function limitsFor(db: Db, currency: string, typeId: number): Promise<Limi
   };
 }
 
-/** The bettor's possible win already riding on each outcome (waiting and open coupons). */
+/** The bettor's possible win already riding on each outcome (waiting, VIP awaiting approval, open). */
 async function openExposure(db: Db, userId: number, outcomeIds: readonly number[]): Promise<Map<number, number>> {
   if (!outcomeIds.length) return new Map();
   const rows = await db
@@ -219,7 +247,7 @@ async function openExposure(db: Db, userId: number, outcomeIds: readonly number[
     .select(["s.outcome_id", (eb) => eb.fn.sum<string>("c.possible_win").as("exposure")])
     .where("s.user_id", "=", userId)
     .where("s.outcome_id", "in", [...outcomeIds])
-    .where("c.state", "in", ["waiting", "open"])
+    .where("c.state", "in", ["waiting", "approval", "open"])
     .groupBy("s.outcome_id")
     .execute();
   return new Map(rows.map((r) => [r.outcome_id, Number(r.exposure)]));
@@ -263,6 +291,17 @@ async function bonusBetCoefFor(db: Db, input: CouponInput, selections: OutcomeSt
   const reason = bonusBetShapeRefusal({ isExpress: input.typeId === COUPON_TYPE.EXPRESS, coefs, marketKinds: selections.map((s) => s.marketTypeId) });
   if (reason) refuse(422, "bonus_bet_unavailable", "This coupon does not qualify for the bonus bet", { reason });
   return bonusBetCoefHundredths(input.bets.length);
+}
+
+/**
+ * Whether a coupon over the maximum may wait for approval as a VIP bet: the config switch and
+ * the shape of SPEC §5 (betting-math/vip-bet.ts); throws Refused with the reason.
+ */
+async function checkVipBet(db: Db, input: CouponInput, selections: OutcomeState[]): Promise<void> {
+  const features = await loadSiteConfigValue(db, "features", null);
+  if (!features?.vipBet) refuse(422, "vip_bet_unavailable", "VIP bets are switched off", { reason: "vip-bet-disabled" });
+  const reason = vipBetShapeRefusal({ typeId: input.typeId, betCount: input.bets.length, anyLive: selections.some((s) => isLiveStatus(s.gameStatus)) });
+  if (reason) refuse(422, "vip_bet_unavailable", "This coupon cannot be sent as a VIP bet", { reason });
 }
 
 /** The plan with its coefficient and possible win multiplied by the bonus coefficient. */
@@ -349,10 +388,14 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
         return { ok: true as const, status: responseStatus(response), response, replayed: true };
       }
       if (account.is_frozen) refuse(403, "account_frozen", "The account is frozen");
+      // The platform holds no prepaid money for anyone (decision 035): every bettor's available
+      // prepaid amount is 0, so a coupon that claims some is refused before anything moves.
+      if (input.prepaidAmount > 0) refuse(422, "prepaid_unavailable", "No prepaid amount is available", { availablePrepaidAmount: 0 });
 
       checkShape(input);
       const states = await outcomeStates(trx, input.bets.map((b) => b.outcomeId));
       const selections = checkSelections(input, states);
+      checkSportsAllowed(selections, await disallowedSports(trx, userId));
       const coefs = acceptedCoefs(input, selections);
       const plans = planCoupons(input, coefs);
       if (input.exactCoef !== null && input.typeId !== COUPON_TYPE.MULTIPLE_SINGLES) {
@@ -372,7 +415,16 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
       const limits = await limitsFor(trx, account.currency, input.typeId);
       const outcomeIds = input.bets.map((b) => b.outcomeId);
       const exposure = await openExposure(trx, userId, outcomeIds);
-      checkLimits(plans, limits, exposure, outcomeIds, isBonus);
+      // A VIP bet is a coupon the limits refuse as above the maximum, sent for approval instead:
+      // the minimum still applies (checked before the maximum), the maximum is for staff to judge.
+      let vip = false;
+      try {
+        checkLimits(plans, limits, exposure, outcomeIds, isBonus);
+      } catch (error) {
+        if (!(error instanceof Refused) || !input.isVipBet || !ABOVE_MAX_REFUSALS.includes(error.refusal.code)) throw error;
+        await checkVipBet(trx, input, selections);
+        vip = true;
+      }
       const promo = input.promoCode ? await checkPromo(trx, userId, input.promoCode, input.typeId, plans[0]!.ratio) : null;
 
       // The account row is locked above: its available balance cannot change under us.
@@ -381,6 +433,8 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
       if (total > available) refuse(422, "insufficient_balance", "The balance is too low", { available, maxBetAmount: Math.max(0, available) });
 
       const live = selections.some((s) => isLiveStatus(s.gameStatus));
+      // Held, not taken: a VIP stake and a live stake in its delay are pending transfers.
+      const state = vip ? ("approval" as const) : live ? ("waiting" as const) : ("open" as const);
       const delayMs = live ? Math.max(...selections.filter((s) => isLiveStatus(s.gameStatus)).map((s) => options.liveDelayMs?.(s.sportId) ?? liveDelayFor(s.sportId))) : 0;
       const request = await trx
         .insertInto("bet_request")
@@ -397,7 +451,7 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
           amount: plan.amount,
           currency: account.currency,
           kind: "bet_stake",
-          flag: live ? "pending" : "posted",
+          flag: state === "open" ? "posted" : "pending",
           reference: `bet_request:${request.id}`,
           idempotencyKey: `bet:${userId}:${key}:${n}`,
           requestHash: hash,
@@ -423,8 +477,9 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
             currency: account.currency,
             coef: ratioToString(plan.ratio, 4),
             possible_win: plan.possibleWin,
-            state: live ? "waiting" : "open",
+            state,
             is_live: live,
+            is_vip: vip,
             decide_at: live ? new Date(Date.now() + delayMs) : null,
             change_coef_action: input.changeCoefAction,
             is_drop_on_score_change: input.isDropOnScoreChange,
@@ -469,7 +524,7 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
             id: Number(coupon.id),
             typeId: plan.typeId,
             groupTypeId: input.typeId,
-            state: live ? "waiting" : "open",
+            state,
             statusId: -1,
             amount: plan.amount,
             currency: account.currency,
@@ -478,6 +533,7 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
             payout: null,
             systemValue: isSystemType(plan.typeId) ? (input.systemValue ?? null) : null,
             isLive: live,
+            isVip: vip,
             decideAt: coupon.decide_at,
             createdAt: coupon.created_at,
             refusal: null,
@@ -526,7 +582,7 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
 
 function responseStatus(response: Record<string, unknown>): 200 | 202 {
   const first = (response.successCoupon ?? (response.singlesResultCoupons as unknown[] | undefined)?.[0]) as { state?: string } | undefined;
-  return first?.state === "waiting" ? 202 : 200;
+  return first?.state === "waiting" || first?.state === "approval" ? 202 : 200;
 }
 
 export interface CouponView {
@@ -542,6 +598,7 @@ export interface CouponView {
   payout: number | null;
   systemValue: number | null;
   isLive: boolean;
+  isVip: boolean;
   decideAt: Date | null;
   createdAt: Date;
   refusal: unknown;
@@ -580,6 +637,7 @@ export function couponJson(c: CouponView): Record<string, unknown> {
     payout: c.payout,
     systemValue: c.systemValue,
     isLive: c.isLive,
+    isVip: c.isVip,
     decideAt: c.decideAt ? c.decideAt.toISOString() : null,
     waitMs,
     createdAt: c.createdAt.toISOString(),
@@ -598,7 +656,7 @@ export async function bettorCoupon(db: Db, userId: number, couponId: number): Pr
 }
 
 export interface CouponHistoryQuery {
-  state?: "waiting" | "open" | "refused" | "settled";
+  state?: "waiting" | "approval" | "open" | "refused" | "settled";
   /** A coupon type; a multiple-singles group matches its own coupons too. */
   typeId?: number;
   statusId?: number;
@@ -646,6 +704,7 @@ export async function couponViews(db: Db, ids: readonly number[]): Promise<Coupo
     payout: r.payout === null ? null : Number(r.payout),
     systemValue: r.system_value,
     isLive: r.is_live,
+    isVip: r.is_vip,
     decideAt: r.decide_at,
     createdAt: r.created_at,
     refusal: r.refusal,
@@ -732,6 +791,7 @@ export async function maxBetAmount(db: Db, userId: number, input: CouponInput): 
     checkShape({ ...input, typeId: singles ? COUPON_TYPE.SINGLE : input.typeId, bets: singles ? input.bets.slice(0, 1) : input.bets });
     const states = await outcomeStates(db, input.bets.map((b) => b.outcomeId));
     const selections = checkSelections(input, states);
+    checkSportsAllowed(selections, await disallowedSports(db, userId));
     const coefs = selections.map((s) => s.coef);
     const plans = planCoupons({ ...input, bets: input.bets.map((b) => ({ ...b, amount: b.amount ?? 0 })) }, coefs);
     if (input.isBonusBet) plans[0] = withBonus(plans[0]!, await bonusBetCoefFor(db, input, selections, coefs));

@@ -1,8 +1,8 @@
 import { type Page, expect, test } from "@playwright/test";
 
 /** Waits until React has hydrated the page, so clicks reach the app and not dead HTML. */
-export async function waitForHydration(page: Page) {
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+export async function waitForHydration(page: Page, timeout?: number) {
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout });
 }
 
 /**

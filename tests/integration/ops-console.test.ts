@@ -51,7 +51,7 @@ async function adminApi(path: string) {
 }
 const decode = (html: string) => html.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&gt;/g, ">").replace(/&lt;/g, "<").replace(/&amp;/g, "&");
 
-const opsPages = ["/ops", "/ops/redirects", "/ops/redirects/new", "/ops/redirects/1", "/ops/try", "/ops/transfer", "/ops/export.json", "/ops/switches", "/ops/blocks", "/ops/audit"];
+const opsPages = ["/ops", "/ops/redirects", "/ops/redirects/new", "/ops/redirects/1", "/ops/try", "/ops/transfer", "/ops/export.json", "/ops/switches", "/ops/blocks", "/ops/audit", "/ops/vip-bets"];
 
 describe("who may see the console", () => {
   for (const [who, token] of [

@@ -5,10 +5,19 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { minorToInput } from "~/coupon/amount-input";
-import { bonusBetOfferAtom, clearCouponAtom, couponAccountAtom, couponAtom, couponSettingsAtom, setCouponAmountAtom } from "~/coupon/atoms";
+import {
+  bonusBetOfferAtom,
+  clearCouponAtom,
+  couponAccountAtom,
+  couponAtom,
+  couponSettingsAtom,
+  setCouponAmountAtom,
+  setCouponMaxBetAmountAtom,
+  vipBetAvailabilityAtom,
+} from "~/coupon/atoms";
 import { COUPON_TYPE } from "~/coupon/constants";
 import { currencyDefaults } from "~/coupon/currency-defaults";
-import { encodeSelections, newPlaceKey, selectionsOfCoupon } from "~/coupon/place";
+import { couponBetName, encodeSelections, newPlaceKey, selectionsOfCoupon } from "~/coupon/place";
 import type { PlaceAnswer } from "~/coupon/place-action.server";
 import { useRootData } from "~/root";
 import { requestBalanceRefresh } from "../HeaderBalance";
@@ -34,6 +43,11 @@ export function PlaceCoupon({ lng, returnTo, formId }: { lng: string; returnTo: 
   const account = useAtomValue(couponAccountAtom);
   // The coupon's coefficient includes an offered bonus bet, so the platform is asked to pay it.
   const bonus = useAtomValue(bonusBetOfferAtom);
+  // The "VIP bet" setting on: a stake above the maximum the platform answered goes for approval
+  // (SPEC §5); a stake within it is an ordinary bet all the same.
+  const vip = useAtomValue(vipBetAvailabilityAtom);
+  const sendVip = settings.isVipBet && vip.ok;
+  const setMaxBetAmount = useSetAtom(setCouponMaxBetAmountAtom);
   const clear = useSetAtom(clearCouponAtom);
   const setAmount = useSetAtom(setCouponAmountAtom);
   const place = useFetcher<PlaceAnswer>();
@@ -55,6 +69,7 @@ export function PlaceCoupon({ lng, returnTo, formId }: { lng: string; returnTo: 
     body.set("changeCoefAction", String(settings.changeCoefAction));
     body.set("bets", encodeSelections(selections));
     if (bonus.ok) body.set("bonusBet", "1");
+    if (sendVip) body.set("vipBet", "1");
     body.set("returnTo", returnTo);
     body.set("js", "1");
     return body;
@@ -72,6 +87,7 @@ export function PlaceCoupon({ lng, returnTo, formId }: { lng: string; returnTo: 
     if (!data || place.state !== "idle" || handled.current === data) return;
     handled.current = data;
     if (data.kind === "max") {
+      setMaxBetAmount(data.maxBetAmount);
       setAmount(data.maxBetAmount);
       return;
     }
@@ -81,7 +97,7 @@ export function PlaceCoupon({ lng, returnTo, formId }: { lng: string; returnTo: 
       clear();
       requestBalanceRefresh();
     }
-  }, [place.data, place.state, setAmount, clear]);
+  }, [place.data, place.state, setAmount, setMaxBetAmount, clear]);
 
   // Auto-max (SPEC §9 isAutoMax): the stake follows the largest one accepted now.
   const signature = `${coupon.typeId}|${coupon.systemValue}|${encodeSelections(selections)}`;
@@ -110,10 +126,7 @@ export function PlaceCoupon({ lng, returnTo, formId }: { lng: string; returnTo: 
     [hydrated, key],
   );
 
-  const betName = (outcomeId: number) => {
-    const bet = coupon.bets.find((b) => b.market.id === String(outcomeId));
-    return bet ? `${bet.market.opponent1Name} — ${bet.market.opponent2Name}: ${bet.market.outcomeName}` : null;
-  };
+  const betName = (outcomeId: number) => couponBetName(coupon.bets, outcomeId);
   const waitLeftMs = waiting?.decideAt ? Math.max(0, Date.parse(waiting.decideAt) - now) : null;
 
   return (
@@ -153,6 +166,7 @@ export function PlaceCoupon({ lng, returnTo, formId }: { lng: string; returnTo: 
           <input type="hidden" name="changeCoefAction" value={settings.changeCoefAction} />
           <input type="hidden" name="bets" value={encodeSelections(selections)} />
           {bonus.ok ? <input type="hidden" name="bonusBet" value="1" /> : null}
+          {sendVip ? <input type="hidden" name="vipBet" value="1" /> : null}
           <input type="hidden" name="returnTo" value={returnTo} />
           <div className="coupon__place-buttons">
             <button type="submit" name="intent" value="max" className="button" disabled={busy} data-testid="coupon-max">

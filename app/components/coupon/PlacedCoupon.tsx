@@ -35,7 +35,10 @@ export function CouponCard({ coupon, lng, headingLevel = 3, waitLeftMs }: { coup
   return (
     <article className={`placed-coupon placed-coupon--${coupon.state}`} data-testid="placed-coupon" data-coupon-id={coupon.id} data-state={coupon.state}>
       <header className="placed-coupon__head">
-        <Heading className="placed-coupon__title">{t("bets.couponNumber", { number: coupon.number })}</Heading>
+        <Heading className="placed-coupon__title">
+          {t("bets.couponNumber", { number: coupon.number })}
+          {coupon.isVip ? <span className="badge placed-coupon__vip"> {t("bets.vip")}</span> : null}
+        </Heading>
         <span className={`placed-coupon__state placed-coupon__state--${coupon.state}`} data-testid="coupon-state">
           {stateLabel(coupon)}
         </span>
@@ -43,6 +46,11 @@ export function CouponCard({ coupon, lng, headingLevel = 3, waitLeftMs }: { coup
       {coupon.state === "waiting" ? (
         <p className="placed-coupon__wait" role="status" data-testid="coupon-waiting">
           {t("bets.waiting", { seconds: Math.max(0, Math.ceil((waitLeftMs ?? coupon.waitMs) / 1000)) })}
+        </p>
+      ) : null}
+      {coupon.state === "approval" ? (
+        <p className="placed-coupon__wait" role="status" data-testid="coupon-approval">
+          {t("bets.approvalWaiting")}
         </p>
       ) : null}
       {coupon.state === "refused" && coupon.refusal ? (
@@ -113,7 +121,7 @@ export function CouponCard({ coupon, lng, headingLevel = 3, waitLeftMs }: { coup
 }
 
 /** The hidden fields of a place form that sends `echo` again, with some fields changed. */
-export function EchoFields({ echo, amount, bets, js }: { echo: PlaceEcho; amount?: string; bets?: string; js: boolean }) {
+export function EchoFields({ echo, amount, bets, js, vipBet }: { echo: PlaceEcho; amount?: string; bets?: string; js: boolean; vipBet?: boolean }) {
   return (
     <>
       <AuthenticityTokenInput />
@@ -124,6 +132,7 @@ export function EchoFields({ echo, amount, bets, js }: { echo: PlaceEcho; amount
       <input type="hidden" name="changeCoefAction" value={echo.changeCoefAction} />
       <input type="hidden" name="bets" value={bets ?? echo.bets} />
       {echo.bonusBet ? <input type="hidden" name="bonusBet" value="1" /> : null}
+      {echo.vipBet || vipBet ? <input type="hidden" name="vipBet" value="1" /> : null}
       <input type="hidden" name="returnTo" value={echo.returnTo} />
       {js ? <input type="hidden" name="js" value="1" /> : null}
     </>
@@ -146,7 +155,7 @@ export function RefusalPanel({ lng, refusal, echo, handlers = {} }: { lng: strin
   const action = `/${lng}/coupon/place`;
   const offer = refusal.offer;
   const money = (amount: number) => formatMoney(amount, refusal.exponent, refusal.currency, lng);
-  const blocked = refusal.outcomeId !== null ? handlers.betName?.(refusal.outcomeId) : null;
+  const blocked = refusal.outcomeId !== null ? (handlers.betName?.(refusal.outcomeId) ?? refusal.betName) : null;
   return (
     <div className="place-refusal" role="alertdialog" aria-labelledby="place-refusal-title" aria-describedby="place-refusal-text" data-testid="place-refusal" data-code={refusal.code}>
       <h2 id="place-refusal-title" className="place-refusal__title">
@@ -155,7 +164,11 @@ export function RefusalPanel({ lng, refusal, echo, handlers = {} }: { lng: strin
       <p id="place-refusal-text" className="notice notice--danger">
         {refusal.message}
       </p>
-      {blocked ? <p className="place-refusal__bet">{t("bets.blockedBet", { bet: blocked })}</p> : null}
+      {blocked ? (
+        <p className="place-refusal__bet" data-testid="refused-bet" data-outcome-id={refusal.outcomeId}>
+          {t("bets.blockedBet", { bet: blocked })}
+        </p>
+      ) : null}
       {offer.kind === "new-coefs" ? (
         <form method="post" action={action} onSubmit={handlers.onSubmit} className="place-refusal__offer">
           <ul className="place-refusal__coefs" data-testid="new-coefs">
@@ -177,6 +190,15 @@ export function RefusalPanel({ lng, refusal, echo, handlers = {} }: { lng: strin
           <EchoFields echo={echo} js={js} amount={minorToInput(offer.amount, refusal.exponent)} />
           <button type="submit" name="intent" value="place" className="button button--primary">
             {t("bets.placeWith", { amount: money(offer.amount) })}
+          </button>
+        </form>
+      ) : null}
+      {refusal.vipOffer ? (
+        <form method="post" action={action} onSubmit={handlers.onSubmit} className="place-refusal__offer" data-testid="vip-offer">
+          <p>{t("bets.vipOffer")}</p>
+          <EchoFields echo={echo} js={js} vipBet />
+          <button type="submit" name="intent" value="place" className="button button--primary">
+            {t("bets.sendVip")}
           </button>
         </form>
       ) : null}
@@ -222,7 +244,11 @@ export function PlaceOutcome({ lng, answer, handlers, waitLeftMs }: { lng: strin
   return (
     <div className="place-success" data-testid="place-success">
       <p className="notice notice--success" role="status">
-        {answer.coupons.some((c) => c.state === "waiting") ? t("bets.placedWaiting") : t("bets.placed")}
+        {answer.coupons.some((c) => c.state === "approval")
+          ? t("bets.placedApproval")
+          : answer.coupons.some((c) => c.state === "waiting")
+            ? t("bets.placedWaiting")
+            : t("bets.placed")}
       </p>
       {answer.coupons.map((c) => (
         <CouponCard key={c.id} coupon={c} lng={lng} waitLeftMs={waitLeftMs} />

@@ -10,7 +10,7 @@ import { type AuditEntry, listAudit } from "~/services/admin.server";
 const PAGE_SIZE = 25;
 
 /** What the audit log records changes of (its `entity`). */
-const entities = ["redirect_rule", "block_rule", "switch"] as const;
+const entities = ["redirect_rule", "block_rule", "switch", "vip_bet"] as const;
 
 const auditQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
@@ -76,6 +76,7 @@ const show = (v: unknown) => (v === undefined ? "—" : JSON.stringify(v));
 function entityLink(entry: AuditEntry): string | null {
   if (entry.entity === "redirect_rule" && entry.entity_id && /^\d+$/.test(entry.entity_id) && entry.after != null) return `/ops/redirects/${entry.entity_id}`;
   if (entry.entity === "block_rule") return "/ops/blocks";
+  if (entry.entity === "vip_bet") return "/ops/vip-bets";
   if (entry.entity === "switch") return `/ops/switches${entry.entity_id ? `#${entry.entity_id}` : ""}`;
   return null;
 }

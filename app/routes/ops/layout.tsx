@@ -20,6 +20,7 @@ const sections = [
   { to: "/ops/transfer", key: "ops.nav.transfer" },
   { to: "/ops/switches", key: "ops.nav.switches" },
   { to: "/ops/blocks", key: "ops.nav.blocks" },
+  { to: "/ops/vip-bets", key: "ops.nav.vipBets" },
   { to: "/ops/audit", key: "ops.nav.audit" },
 ] as const;
 

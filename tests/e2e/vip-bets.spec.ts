@@ -1,0 +1,100 @@
+import { type Browser, type Page, expect, test } from "@playwright/test";
+import { type Stack, startStack } from "../support/stack";
+import { waitForHydration } from "./helpers";
+
+// Sending a VIP bet (SPEC §5, decision 035) in a browser, with JavaScript and without: a stake
+// above the maximum is refused with the offer to send it as a VIP bet; sent, it waits for
+// approval with its stake held; an ops user approves it in the console and the bettor's coupon
+// is accepted.
+
+let stack: Stack;
+test.beforeAll(async () => {
+  // Two shared cores: starting both programs with the sports catalogue may take a while.
+  test.setTimeout(180_000);
+  stack = await startStack({ sports: true });
+});
+test.afterAll(async () => {
+  await stack?.stop();
+});
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+const SLOW = { timeout: 20_000 };
+
+const url = (path: string) => `${stack.siteUrl}${path}`;
+const hook = async (path: string, body: unknown = {}) => {
+  const res = await fetch(`${stack.platformUrl}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+};
+
+let counter = 0;
+/** A new user with a password (and money), signed in through the login form. */
+async function signUp(page: Page, js: boolean, user: Record<string, unknown> = {}, deposit = 0) {
+  const email = `vip-e2e-${Date.now()}-${++counter}@example.com`;
+  const { userId } = (await hook("/__test/users", { email, password: "Secret123", email_activated: true, ...user })) as { userId: number };
+  if (deposit) await hook("/__test/ledger/deposit", { userId, amount: deposit });
+  await page.goto(url("/en/login"));
+  if (js) await waitForHydration(page, SLOW.timeout);
+  await page.getByLabel("E-mail, login or account ID").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("Secret123");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("link", { name: /Log in/ })).toHaveCount(0, SLOW);
+}
+
+/** Approves the coupon in the ops console as a new ops user, in a browser of its own. */
+async function approveInConsole(browser: Browser, couponNumber: string) {
+  const context = await browser.newContext();
+  const ops = await context.newPage();
+  await signUp(ops, true, { roles: ["player", "ops"] });
+  await ops.goto(url("/ops/vip-bets"));
+  const card = ops.locator(`[data-testid="vip-coupon"][data-coupon-id="${couponNumber}"]`);
+  await expect(card.getByTestId("vip-amount")).toContainText("150,000.00");
+  await card.getByRole("button", { name: "Approve" }).click();
+  await expect(ops.getByTestId("vip-done")).toHaveText(`Coupon № ${couponNumber} is approved.`, SLOW);
+  await context.close();
+}
+
+/** A pre-match bet in the coupon with a stake above the single's maximum (100,000 RUB). */
+async function couponAboveMax(page: Page, js: boolean) {
+  await page.goto(url("/en/line"));
+  if (js) await waitForHydration(page, SLOW.timeout);
+  await page.locator(".game-row button.odd:not([disabled])").first().click();
+  const coupon = page.getByTestId("coupon").first();
+  await expect(coupon.getByTestId("coupon-count")).toHaveText("1");
+  await coupon.getByLabel("Stake, RUB").fill("150000");
+  await coupon.getByTestId("coupon-place-button").click();
+  return coupon;
+}
+
+test("with JavaScript: the refusal offers a VIP bet, it waits for approval, and is accepted once ops approve it", async ({ page, browser }) => {
+  await signUp(page, true, {}, 100_000_000);
+  const coupon = await couponAboveMax(page, true);
+  const refusal = coupon.getByTestId("place-refusal");
+  await expect(refusal).toHaveAttribute("data-code", "amount_above_max", SLOW);
+  await refusal.getByRole("button", { name: "Send as a VIP bet for approval" }).click();
+  const outcome = coupon.getByTestId("coupon-outcome");
+  await expect(outcome.getByText("The VIP bet is sent for approval.")).toBeVisible(SLOW);
+  await expect(outcome.getByTestId("coupon-state")).toHaveText("Waiting for approval");
+  const number = (await outcome.getByRole("heading", { name: /Coupon № \d+/ }).innerText()).match(/\d+/)![0];
+
+  await approveInConsole(browser, number);
+  await page.goto(url(`/en/coupon/result/${number}`));
+  await expect(page.getByTestId("coupon-state")).toHaveText("Accepted");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("the refusal page offers a VIP bet; sent, its result page says it waits for approval", async ({ page }) => {
+    await signUp(page, false, {}, 100_000_000);
+    await couponAboveMax(page, false);
+    await expect(page).toHaveURL(/\/en\/coupon\/place$/, SLOW);
+    await expect(page.getByTestId("place-refusal")).toHaveAttribute("data-code", "amount_above_max");
+    await page.getByRole("button", { name: "Send as a VIP bet for approval" }).click();
+    await expect(page).toHaveURL(/\/en\/coupon\/result\/\d+$/, SLOW);
+    await expect(page.getByText("The VIP bet is sent for approval.")).toBeVisible();
+    await expect(page.getByTestId("coupon-state")).toHaveText("Waiting for approval");
+    await expect(page.getByTestId("coupon-approval")).toBeVisible();
+    // the history lists it among the coupons waiting for approval
+    await page.goto(url("/en/office/history?status=approval&period=all"));
+    await expect(page.getByTestId("placed-coupon")).toHaveCount(1);
+  });
+});
