@@ -1,7 +1,8 @@
 import { createStore } from "jotai";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NOTIFICATION_AUTO_CLOSE_MS } from "~/constants";
-import { type SiteNotice, closeNoticeAtom, driveNotices, holdNoticeAtom, noticesAtom, pushNoticeAtom, removeNoticeAtom } from "./atoms";
+import { makeBet } from "~/coupon/test-fixtures";
+import { type SiteNotice, closeNoticeAtom, driveNotices, holdNoticeAtom, noticesAtom, notifyCouponChangesAtom, pushNoticeAtom, removeNoticeAtom } from "./atoms";
 
 const notice = (key: string, extra: Partial<SiteNotice> = {}): SiteNotice => ({ key, kind: "ok", body: { type: "node", node: key }, ...extra });
 const shown = (store: ReturnType<typeof createStore>) => store.get(noticesAtom).shown.map((s) => s.key);
@@ -69,6 +70,18 @@ describe("the notification atoms and their timer", () => {
     stop();
   });
 
+  it("calls onClose of a notification a newer one replaces, not of one updated in place", () => {
+    const store = createStore();
+    const replaced = vi.fn();
+    const updated = vi.fn();
+    store.set(pushNoticeAtom, notice("a", { onClose: updated }));
+    store.set(pushNoticeAtom, notice("a", { onClose: replaced }));
+    store.set(pushNoticeAtom, notice("b"));
+    expect(updated).not.toHaveBeenCalled();
+    expect(replaced).toHaveBeenCalledOnce();
+    expect(shown(store)).toEqual(["b"]);
+  });
+
   it("calls onClose when the bettor closes it, not when its subject is removed", () => {
     const store = createStore();
     const closed = vi.fn();
@@ -93,5 +106,22 @@ describe("the notification atoms and their timer", () => {
     expect(vi.getTimerCount()).toBe(0);
     vi.advanceTimersByTime(NOTIFICATION_AUTO_CLOSE_MS);
     expect(shown(store)).toEqual(["placing"]);
+  });
+});
+
+describe("notifyCouponChangesAtom", () => {
+  it("shows one notification for the coupon's changes and joins the next update to it", () => {
+    const store = createStore();
+    const a = makeBet({ id: "a", coef: 1.5 });
+    store.set(notifyCouponChangesAtom, [{ type: "coef", bet: a, from: 1.5, to: 1.6 }]);
+    store.set(notifyCouponChangesAtom, [{ type: "locked", bet: makeBet({ id: "b" }), lock: "blocked" }]);
+    const { shown } = store.get(noticesAtom);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toMatchObject({ key: "coupon-changes", title: "notifications.couponChanged" });
+    expect(shown[0]!.body.type === "coupon-changes" && shown[0]!.body.changes).toHaveLength(2);
+    // A move back takes the bet's line away; the locked bet reopening at a new price is a move.
+    store.set(notifyCouponChangesAtom, [{ type: "coef", bet: a, from: 1.6, to: 1.5 }]);
+    store.set(notifyCouponChangesAtom, [{ type: "coef", bet: makeBet({ id: "b" }), from: 1.5, to: 1.7 }]);
+    expect(store.get(noticesAtom).shown.map((s) => s.title)).toEqual(["notifications.oddsChanged"]);
   });
 });

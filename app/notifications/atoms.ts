@@ -9,6 +9,7 @@ import type { CouponBetChange } from "~/coupon/coupon";
 import {
   EMPTY_NOTICES,
   type Notice,
+  type NoticeMove,
   type NoticeState,
   closeNotice,
   expireNotices,
@@ -17,6 +18,7 @@ import {
   pushNotice,
   removeNotice,
 } from "./queue";
+import { COUPON_CHANGES_NOTICE_KEY, couponChangesNotice } from "./coupon-changes";
 
 /**
  * What a notification says: rendered content from a component (its text already translated),
@@ -33,8 +35,13 @@ const noticeStateAtom = atom<NoticeState<NoticeBody>>(EMPTY_NOTICES);
 /** What is shown (at most MAX_NOTIFICATIONS_AT_ONCE) and what waits. */
 export const noticesAtom = atom((get) => get(noticeStateAtom));
 
+function apply(set: (state: NoticeState<NoticeBody>) => void, move: NoticeMove<NoticeBody>) {
+  set(move.state);
+  for (const notice of move.closed) notice.onClose?.();
+}
+
 export const pushNoticeAtom = atom(null, (get, set, notice: SiteNotice) => {
-  set(noticeStateAtom, pushNotice(get(noticeStateAtom), notice, Date.now()));
+  apply((state) => set(noticeStateAtom, state), pushNotice(get(noticeStateAtom), notice, Date.now()));
 });
 
 /** Takes a notification away because its subject is gone; its onClose is not called. */
@@ -44,19 +51,25 @@ export const removeNoticeAtom = atom(null, (get, set, key: string) => {
 
 /** The bettor closed it. */
 export const closeNoticeAtom = atom(null, (get, set, key: string) => {
-  const { state, closed } = closeNotice(get(noticeStateAtom), key, Date.now());
-  set(noticeStateAtom, state);
-  for (const notice of closed) notice.onClose?.();
+  apply((state) => set(noticeStateAtom, state), closeNotice(get(noticeStateAtom), key, Date.now()));
 });
 
 export const expireNoticesAtom = atom(null, (get, set) => {
-  const { state, closed } = expireNotices(get(noticeStateAtom), Date.now());
-  set(noticeStateAtom, state);
-  for (const notice of closed) notice.onClose?.();
+  apply((state) => set(noticeStateAtom, state), expireNotices(get(noticeStateAtom), Date.now()));
 });
 
 export const holdNoticeAtom = atom(null, (get, set, input: { key: string; held: boolean }) => {
   set(noticeStateAtom, holdNotice(get(noticeStateAtom), input.key, input.held, Date.now()));
+});
+
+/** Tells the bettor what a feed update did to their coupon (odds moved, bets locked), joined to what is still unread. */
+export const notifyCouponChangesAtom = atom(null, (get, set, changes: readonly CouponBetChange[]) => {
+  if (changes.length === 0) return;
+  const { shown, waiting } = get(noticeStateAtom);
+  const earlier = [...shown, ...waiting].find((n) => n.key === COUPON_CHANGES_NOTICE_KEY)?.body;
+  const notice = couponChangesNotice(earlier?.type === "coupon-changes" ? earlier.changes : [], changes);
+  if (notice) set(pushNoticeAtom, notice);
+  else set(removeNoticeAtom, COUPON_CHANGES_NOTICE_KEY);
 });
 
 /** Keeps one timer for the next notification to close by itself; returns the stop function. */

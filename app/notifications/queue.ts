@@ -29,7 +29,12 @@ export interface Notice<Body = unknown> {
   sticky?: boolean;
   /** Does not close by itself: a status that ends with its own result (a bet being placed). */
   persistent?: boolean;
-  /** Called when the notification is closed (by the bettor or by time), not when replaced or removed. */
+  /** A machine-readable phase shown as data-state (placing, waiting, refused), for styles and tests. */
+  state?: string;
+  /**
+   * Called when the notification goes: closed by the bettor, by time, or replaced by a newer one
+   * of another subject; not when updated in place or removed because its subject is gone.
+   */
   onClose?: () => void;
 }
 
@@ -54,23 +59,32 @@ function show<B>(notice: Notice<B>, now: number, held = false): ShownNotice<B> {
   return { ...notice, held, closesAt: notice.persistent || held ? null : now + NOTIFICATION_AUTO_CLOSE_MS };
 }
 
-/** Shows a notification: in place of its own subject, in a free slot, over a non-sticky one, or after the sticky ones. */
-export function pushNotice<B>(state: NoticeState<B>, notice: Notice<B>, now: number): NoticeState<B> {
+/** What a move did: the new state and the notifications it closed or replaced (for their onClose). */
+export interface NoticeMove<B> {
+  state: NoticeState<B>;
+  closed: ShownNotice<B>[];
+}
+
+/**
+ * Shows a notification: in place of its own subject, in a free slot, over a non-sticky one (which
+ * is closed), or after the sticky ones.
+ */
+export function pushNotice<B>(state: NoticeState<B>, notice: Notice<B>, now: number): NoticeMove<B> {
   const waiting = state.waiting.filter((w) => w.key !== notice.key);
   const same = state.shown.findIndex((s) => s.key === notice.key);
   if (same >= 0) {
     const shown = state.shown.slice();
     shown[same] = show(notice, now, state.shown[same]!.held);
-    return { shown, waiting };
+    return { state: { shown, waiting }, closed: [] };
   }
-  if (state.shown.length < MAX_NOTIFICATIONS_AT_ONCE) return { shown: [...state.shown, show(notice, now)], waiting };
+  if (state.shown.length < MAX_NOTIFICATIONS_AT_ONCE) return { state: { shown: [...state.shown, show(notice, now)], waiting }, closed: [] };
   const replaceable = state.shown.findIndex((s) => !s.sticky);
   if (replaceable >= 0) {
     const shown = state.shown.slice();
-    shown[replaceable] = show(notice, now);
-    return { shown, waiting };
+    const [replaced] = shown.splice(replaceable, 1, show(notice, now));
+    return { state: { shown, waiting }, closed: [replaced!] };
   }
-  return { shown: state.shown, waiting: [...waiting, notice] };
+  return { state: { shown: state.shown, waiting: [...waiting, notice] }, closed: [] };
 }
 
 function promote<B>(shown: ShownNotice<B>[], waiting: Notice<B>[], now: number): NoticeState<B> {
@@ -89,19 +103,19 @@ export function removeNotice<B>(state: NoticeState<B>, key: string, now: number)
 }
 
 /** Closes the shown notifications that match; returns the new state and the closed ones (for their onClose). */
-function closeWhere<B>(state: NoticeState<B>, match: (s: ShownNotice<B>) => boolean, now: number): { state: NoticeState<B>; closed: ShownNotice<B>[] } {
+function closeWhere<B>(state: NoticeState<B>, match: (s: ShownNotice<B>) => boolean, now: number): NoticeMove<B> {
   const closed = state.shown.filter(match);
   if (closed.length === 0) return { state, closed };
   return { state: promote(state.shown.filter((s) => !match(s)), state.waiting.slice(), now), closed };
 }
 
 /** The bettor closed it. */
-export function closeNotice<B>(state: NoticeState<B>, key: string, now: number) {
+export function closeNotice<B>(state: NoticeState<B>, key: string, now: number): NoticeMove<B> {
   return closeWhere(state, (s) => s.key === key, now);
 }
 
 /** Closes what has been shown for NOTIFICATION_AUTO_CLOSE_MS. */
-export function expireNotices<B>(state: NoticeState<B>, now: number) {
+export function expireNotices<B>(state: NoticeState<B>, now: number): NoticeMove<B> {
   return closeWhere(state, (s) => s.closesAt !== null && s.closesAt <= now, now);
 }
 
