@@ -13,7 +13,7 @@ import { encodeSelections, newPlaceKey, selectionsOfCoupon } from "~/coupon/plac
 import type { PlaceAnswer } from "~/coupon/place-action.server";
 import { useRootData } from "~/root";
 import { requestBalanceRefresh } from "../HeaderBalance";
-import { PlaceOutcome } from "./PlacedCoupon";
+import { PlaceOutcome, offerFormData } from "./PlacedCoupon";
 
 /** How often the panel asks whether a live coupon in its delay was decided. */
 const WAITING_POLL_MS = 1_000;
@@ -118,12 +118,8 @@ export function PlaceCoupon({ lng, returnTo, formId }: { lng: string; returnTo: 
     (event: FormEvent<HTMLFormElement>) => {
       if (!hydrated) return;
       event.preventDefault();
-      const form = new FormData(event.currentTarget);
-      const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-      if (submitter?.name) form.set(submitter.name, submitter.value);
-      form.set("js", "1");
       setAnswer(null);
-      submit(form);
+      submit(offerFormData(event));
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [hydrated, key],
