@@ -1,6 +1,6 @@
 import { type Page, expect, test } from "@playwright/test";
 import { type Stack, startStack } from "../support/stack";
-import { docScreenshotPath } from "./helpers";
+import { docScreenshotPath, waitForHydration } from "./helpers";
 
 // The site's one notification (SPEC §9, decision 037) with JavaScript: a bet of the coupon whose
 // market the live simulator suspends after a goal shows "Bet locked" with its reason; when the
@@ -38,8 +38,8 @@ async function openLiveFootball(page: Page) {
   if (!line) throw new Error("no open line football game");
   await hook(`/__test/sports/games/${line.id}/state`, { status: 2, gameTimeSec: 600 });
   await page.goto(url(`/en/live/1/1/${line.id}`));
-  // A game page with every market is the heaviest page to hydrate; the shared cores are busy.
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 30_000 });
+  // A game page with every market is the heaviest page to hydrate.
+  await waitForHydration(page, 30_000);
   const main = page.locator(`[data-market="${line.markets.find((m) => !m.blocked && m.type === "1x2")!.id}"]`);
   await expect(main.locator("button.odd").first()).toBeEnabled();
   return { gameId: line.id, odd: main.locator("button.odd").first() };

@@ -12,6 +12,7 @@ import { docScreenshotPath, waitForHydration } from "./helpers";
 
 let stack: Stack;
 test.beforeAll(async () => {
+  test.setTimeout(180_000);
   stack = await startStack({ sports: true, platformEnv: { BET_LIVE_DELAY_MS: "2500" } });
 });
 test.afterAll(async () => {
@@ -106,7 +107,7 @@ test("a live one-click bet shows the delay's time left, then the accepted coupon
   }
 });
 
-test("a one-click stake above the balance is refused with the reason and what the bettor can do; nothing is placed until they choose", async ({ page }) => {
+test("a one-click stake above the maximum is refused with the reason and what the bettor can do; nothing is placed until they choose", async ({ page }) => {
   await signIn(page);
   await turnOnOneClick(page, "99999999");
   await page.goto(url("/en/line"));
@@ -120,7 +121,7 @@ test("a one-click stake above the balance is refused with the reason and what th
   await status.hover();
   await expect(status).toHaveAttribute("role", "alert");
   const refusal = status.getByTestId("place-refusal");
-  await expect(refusal).toHaveAttribute("data-code", "insufficient_balance");
+  await expect(refusal).toHaveAttribute("data-code", "amount_above_max");
   await expect(refusal).toContainText("The bet was not placed");
   // The offers of the full coupon's refusal: here the largest stake accepted now.
   await expect(refusal.getByRole("button", { name: /^Place with / })).toBeVisible();
