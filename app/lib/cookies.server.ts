@@ -57,7 +57,7 @@ export const COOKIES = {
   csrf: declare("csrf", "session", "CSRF token of the forms"),
   /** The no-JavaScript coupon (decision 005), SPEC §9 default lifetime. */
   coupon: declare(COUPON_COOKIE_NAME, COUPON_COOKIE_MAX_AGE_S, "coupon without JavaScript (decision 005)"),
-  /** Quick display settings of guests (odds format, view, theme): a year. */
+  /** Display settings of guests (odds format, view, theme, the display flags): a year. */
   display: declare(DISPLAY_COOKIE, DISPLAY_COOKIE_MAX_AGE_S, "display settings of guests"),
   /**
    * Binds a one-tap result link to the browser that posted the credential (login CSRF, issue

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, MetaFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
@@ -56,6 +57,12 @@ export default function BlockAppealHistory() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const { t } = useTranslation();
+  // With JavaScript the box stays mounted after a refused post, so autofocus does not fire
+  // again: focus moves to it here, as conform does for the site's other forms.
+  const box = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (result?.error) box.current?.focus();
+  }, [result]);
   return (
     <div className="page-narrow">
       <h1 className="page-title">{t("blockAppeal.title")}</h1>
@@ -73,6 +80,7 @@ export default function BlockAppealHistory() {
             <span className="field__label">{t("blockAppeal.message")}</span>
             {/* Refused: marked invalid, tied to its message and focused on load, also without JavaScript. */}
             <textarea
+              ref={box}
               name="message"
               rows={5}
               required

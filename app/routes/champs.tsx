@@ -53,6 +53,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       groups: [],
       games: results.games.map(sc.toGame),
       rows: standings?.rows ?? [],
+      scoreUnit: standings?.championship.scoreUnit ?? "goals",
       total: results.total,
       page,
       timeZone: ctx.site.config.defaultTimeZone,
@@ -109,7 +110,7 @@ export default function Champs() {
           <h2 id="champ-table" className="home-block__title">
             {t("statistic.standings", { champ: d.champ.name })}
           </h2>
-          <StandingsTable rows={d.rows} lng={d.lng} />
+          <StandingsTable rows={d.rows} lng={d.lng} unit={d.scoreUnit} />
         </section>
       ) : null}
     </div>

@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Breadcrumbs } from "~/components/sports/Breadcrumbs";
+import { useDisplay } from "~/components/sports/use-display";
 import { GroupedGames } from "~/components/sports/GameList";
 import { SportsLayout } from "~/components/sports/SportsLayout";
 import { useLiveFeed } from "~/components/sports/use-live-feed";
@@ -70,6 +71,7 @@ export default function Cyber() {
   const d = useLoaderData<typeof loader>();
   const root = useRootData();
   const { t } = useTranslation();
+  const bestFirst = useDisplay().bestOnTop === 1;
   const here = `/${d.lng}/cyber/${d.type}`;
   const live = useLiveFeed({ games: d.live.games, version: d.live.version, feedUrl: d.liveFeed, intervalMs: POLL_LIVE_OTHER_MS, isBot: root?.isBot ?? true });
   const ctx = { lng: d.lng, timeZone: d.timeZone, here };
@@ -109,13 +111,13 @@ export default function Cyber() {
                 <span className="live-dot" aria-hidden="true" />
                 {t("sports.section.live")}
               </h2>
-              <GroupedGames groups={groupGames(live.games, { byCountry: false })} section="live" ctx={{ ...ctx, moves: live.moves }} emptyText={t("sports.noLiveGames")} level={3} />
+              <GroupedGames groups={groupGames(live.games, { byCountry: false, bestFirst })} section="live" ctx={{ ...ctx, moves: live.moves }} emptyText={t("sports.noLiveGames")} level={3} />
             </>
           ) : null}
           {d.type !== "live" ? (
             <>
               <h2 className="home-block__title">{t("sports.section.line")}</h2>
-              <GroupedGames groups={groupGames(d.line, { byCountry: false })} section="line" ctx={{ ...ctx, moves: new Map() }} emptyText={t("sports.noGames")} level={3} />
+              <GroupedGames groups={groupGames(d.line, { byCountry: false, bestFirst })} section="line" ctx={{ ...ctx, moves: new Map() }} emptyText={t("sports.noGames")} level={3} />
             </>
           ) : null}
         </>

@@ -10,7 +10,7 @@ import { routeSeo } from "~/loaders/seo.server";
 import { seoMeta } from "~/seo";
 import { safeReturnPath } from "~/lib/return-to";
 import { saveDisplaySettings } from "~/services/user.server";
-import { displayCookieValue, displaySettingsSchema } from "~/sports/display";
+import { displayCookieValue, displayFormSchema } from "~/sports/display";
 
 /** The header's quick display settings; this page shows the same form, with the error of a refused post. */
 export const loader = (args: LoaderFunctionArgs) => pageLoader(args, "display-settings", async (ctx) => ({ lng: ctx.site.lng, seo: await routeSeo(ctx) }));
@@ -18,14 +18,14 @@ export const loader = (args: LoaderFunctionArgs) => pageLoader(args, "display-se
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
 /**
- * Keeps the odds format, view and theme, and goes back to the page: a signed-in bettor's on the
+ * Keeps the odds format, view, theme and the display flags, and goes back to the page: a signed-in bettor's on the
  * platform (every device of theirs), a guest's in a cookie.
  */
 export const action = (args: ActionFunctionArgs) =>
   pageAction(
     args,
     "display-settings",
-    displaySettingsSchema,
+    displayFormSchema,
     async ({ ctx, value, formData }) => {
       const back = safeReturnPath(formData.get("returnTo"), `/${ctx.site.lng}`);
       if (ctx.user) {

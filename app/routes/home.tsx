@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ForgotPasswordModal } from "~/components/auth/ForgotPasswordModal";
 import { localPath } from "~/lib/paths";
+import { useDisplay } from "~/components/sports/use-display";
 import { GroupedGames } from "~/components/sports/GameList";
 import { Snowfall } from "~/components/sports/Snowfall";
 import { SportsLayout } from "~/components/sports/SportsLayout";
@@ -54,6 +55,7 @@ export default function Home() {
   const { lng } = data;
   const root = useRootData();
   const { t } = useTranslation();
+  const bestFirst = useDisplay().bestOnTop === 1;
   const isBot = root?.isBot ?? true;
   const polls = !data.sportsUnavailable;
   const live = useLiveFeed({ games: data.live.games, version: data.live.version, feedUrl: polls ? `/${lng}/sports-feed?top=live` : null, intervalMs: POLL_LIVE_BUSY_MS, isBot });
@@ -80,7 +82,7 @@ export default function Home() {
               {t("sports.allLive")}
             </Link>
           </header>
-          <GroupedGames groups={groupGames(live.games, { byCountry: false })} section="live" ctx={{ ...ctx, moves: live.moves }} emptyText={t("sports.noLiveGames")} level={3} />
+          <GroupedGames groups={groupGames(live.games, { byCountry: false, bestFirst })} section="live" ctx={{ ...ctx, moves: live.moves }} emptyText={t("sports.noLiveGames")} level={3} />
         </section>
         <section className="home-block" aria-labelledby="top-line">
           <header className="home-block__head">
@@ -91,7 +93,7 @@ export default function Home() {
               {t("sports.allLine")}
             </Link>
           </header>
-          <GroupedGames groups={groupGames(line.games, { byCountry: false })} section="line" ctx={{ ...ctx, moves: line.moves }} emptyText={t("sports.noGames")} level={3} />
+          <GroupedGames groups={groupGames(line.games, { byCountry: false, bestFirst })} section="line" ctx={{ ...ctx, moves: line.moves }} emptyText={t("sports.noGames")} level={3} />
         </section>
       </SportsLayout>
     </>

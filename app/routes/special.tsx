@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Breadcrumbs } from "~/components/sports/Breadcrumbs";
+import { useDisplay } from "~/components/sports/use-display";
 import { GroupedGames } from "~/components/sports/GameList";
 import { gamePath } from "~/sports/paths";
 import { ResultList } from "~/components/sports/ResultList";
@@ -14,7 +15,7 @@ import { cachedFeed, cachedGame, sportsContext } from "~/loaders/sports.server";
 import { getResults, getStandings } from "~/services/sports.server";
 import { seoMeta } from "~/seo";
 import { groupGames } from "~/sports/filters";
-import { isLiveStatus } from "~/sports/model";
+import { champTitle, isLiveStatus } from "~/sports/model";
 import { SPECIAL_NAMES, resolveSpecial } from "~/sports/specials";
 import sportsStyles from "~/styles/sports.css";
 import { notFound } from "~/lib/responses.server";
@@ -65,18 +66,19 @@ export const loader = (args: LoaderFunctionArgs) => {
       lng,
       special,
       view: routeId === "special-final" ? ("final" as const) : ("home" as const),
-      champName: champ.name,
+      champName: champTitle(champ.name, champ.countryName),
       sports: line.sports,
       sportId: sport.id,
       champId: champ.id,
       games: games.slice(0, 60),
       rows: standings?.rows ?? [],
+      scoreUnit: standings?.championship.scoreUnit ?? "goals",
       lastResult: games.length === 0 ? (lastResult.games.map(toGame)[0] ?? null) : null,
       timeZone: ctx.site.config.defaultTimeZone,
       seo: {
         ...seo,
-        title: `${t(routeId === "special-final" ? "special.finalTitle" : "special.title", { champ: champ.name })} — ${ctx.site.config.companyName}`,
-        description: t("special.description", { champ: champ.name }),
+        title: `${t(routeId === "special-final" ? "special.finalTitle" : "special.title", { champ: champTitle(champ.name, champ.countryName) })} — ${ctx.site.config.companyName}`,
+        description: t("special.description", { champ: champTitle(champ.name, champ.countryName) }),
       },
     };
   });
@@ -87,6 +89,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo
 export default function Special() {
   const d = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const bestFirst = useDisplay().bestOnTop === 1;
   const base = `/${d.lng}/${d.special}`;
   const here = d.view === "final" ? `${base}/final` : base;
   return (
@@ -101,14 +104,14 @@ export default function Special() {
           {t("special.final")}
         </Link>
       </nav>
-      <GroupedGames groups={groupGames(d.games, { byCountry: false })} section="line" ctx={{ lng: d.lng, timeZone: d.timeZone, here, moves: new Map() }} emptyText={t("special.noFixtures")} />
+      <GroupedGames groups={groupGames(d.games, { byCountry: false, bestFirst })} section="line" ctx={{ lng: d.lng, timeZone: d.timeZone, here, moves: new Map() }} emptyText={t("special.noFixtures")} />
       {d.lastResult ? <ResultList games={[d.lastResult]} lng={d.lng} timeZone={d.timeZone} /> : null}
       {d.view === "home" && d.rows.length > 0 ? (
         <section aria-labelledby="special-table">
           <h2 id="special-table" className="home-block__title">
             {t("statistic.standings", { champ: d.champName })}
           </h2>
-          <StandingsTable rows={d.rows} lng={d.lng} compact />
+          <StandingsTable rows={d.rows} lng={d.lng} unit={d.scoreUnit} compact />
         </section>
       ) : null}
     </SportsLayout>

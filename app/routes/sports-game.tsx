@@ -49,7 +49,7 @@ export const loader = (args: LoaderFunctionArgs) => {
 
     const t = sc.t;
     const sport = { id: game.sportId, slug: game.sportSlug };
-    const vars = { home: game.home.name, away: game.away.name, champ: game.champName, sport: game.sportName };
+    const vars = { home: game.home.name, away: game.away.name, champ: champTitle(game.champName, game.countryName), sport: game.sportName };
     const seo = await pageSeo(ctx.site, { titleKey: ctx.meta.titleKey });
     const finished = isFinishedStatus(status);
     return {

@@ -7,13 +7,15 @@ import { GroupedGames } from "~/components/sports/GameList";
 import { ListFilters } from "~/components/sports/ListFilters";
 import { champPath, sectionPath, sportPath } from "~/sports/paths";
 import { SportsLayout } from "~/components/sports/SportsLayout";
+import { useDisplay } from "~/components/sports/use-display";
 import { useLiveFeed } from "~/components/sports/use-live-feed";
+import { displaySettings } from "~/loaders/coupon-seed.server";
 import { pageLoader } from "~/loaders/guards.server";
 import { pageSeo } from "~/loaders/seo.server";
 import { cachedFeed, sportsContext } from "~/loaders/sports.server";
 import { useRootData } from "~/root";
 import { seoMeta } from "~/seo";
-import { filterGames, groupGames, parseTimeFilter } from "~/sports/filters";
+import { bestMatchesFirst, filterGames, groupGames, parseTimeFilter } from "~/sports/filters";
 import { type Section, champTitle } from "~/sports/model";
 import { pollIntervalMs } from "~/sports/polling";
 import { parseIdSlug } from "~/sports/slug";
@@ -62,7 +64,9 @@ export const loader = (args: LoaderFunctionArgs) => {
     const limit = Math.min(Math.max(Number(url.searchParams.get("limit")) || PAGE_SIZE, PAGE_SIZE), 2_000);
     // Only the games the page shows travel to the browser: a whole line is thousands of games.
     const now = Date.now();
-    const matchingAll = filterGames(feed.games.filter(sc.visible).map(sc.toGame), { timeFilter, onlyWithVideo }, now);
+    const matching = filterGames(feed.games.filter(sc.visible).map(sc.toGame), { timeFilter, onlyWithVideo }, now);
+    // Best matches on top orders before the page is cut, so a top game late in the line still leads.
+    const matchingAll = displaySettings(args.request, ctx.site, ctx.user?.display).bestOnTop === 1 ? bestMatchesFirst(matching) : matching;
     const games = matchingAll.slice(0, limit);
 
     const t = sc.t;
@@ -119,11 +123,13 @@ export default function SportsSection() {
   const data = useLoaderData<typeof loader>();
   const root = useRootData();
   const { t } = useTranslation();
+  const bestFirst = useDisplay().bestOnTop === 1;
   const { games, moves } = useLiveFeed({ games: data.games, version: data.version, feedUrl: data.feedUrl, intervalMs: data.intervalMs, isBot: root?.isBot ?? true });
-  const matching = filterGames(games, { timeFilter: data.timeFilter, onlyWithVideo: data.onlyWithVideo }, data.now);
+  const filtered = filterGames(games, { timeFilter: data.timeFilter, onlyWithVideo: data.onlyWithVideo }, data.now);
+  const matching = bestFirst ? bestMatchesFirst(filtered) : filtered;
   const shown = matching.slice(0, data.limit);
   const total = Math.max(data.matchingCount, matching.length);
-  const groups = groupGames(shown, { byCountry: data.byCountry });
+  const groups = groupGames(shown, { byCountry: data.byCountry, bestFirst });
   const more = new URLSearchParams(data.search);
   more.set("limit", String(data.limit + PAGE_SIZE));
   const here = `${data.path}${data.search}`;

@@ -43,9 +43,10 @@ export const loader = (args: LoaderFunctionArgs) => {
       sportId,
       champs: champs.championships.map((c) => ({ id: c.id, name: champTitle(c.name, c.countryName) })),
       champId,
-      champName: champ?.championship.name ?? "",
+      champName: champ ? champTitle(champ.championship.name, champ.championship.countryName) : "",
       teams: champ?.teams ?? [],
       rows: standings?.rows ?? [],
+      scoreUnit: standings?.championship.scoreUnit ?? "goals",
       h2h: h2h ? { ...h2h, games: h2h.games.map(sc.toGame) } : null,
       team1,
       team2,
@@ -73,7 +74,7 @@ export default function Statistic() {
         {d.rows.length === 0 ? (
           <p className="sports-empty">{t("statistic.noTable")}</p>
         ) : (
-          <StandingsTable rows={d.rows} lng={d.lng} />
+          <StandingsTable rows={d.rows} lng={d.lng} unit={d.scoreUnit} />
         )}
       </section>
       <section aria-labelledby="h2h-title">

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Breadcrumbs } from "~/components/sports/Breadcrumbs";
 import { FormLetters } from "~/components/sports/StandingsTable";
 import { OneClickBet } from "~/components/coupon/OneClickBet";
+import { useDisplay } from "~/components/sports/use-display";
 import { GroupedGames } from "~/components/sports/GameList";
 import { ResultList } from "~/components/sports/ResultList";
 import { pageLoader } from "~/loaders/guards.server";
@@ -40,6 +41,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo
 export default function Team() {
   const d = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const bestFirst = useDisplay().bestOnTop === 1;
   const here = `/${d.lng}/team/${d.team.id}`;
   return (
     <div className="sports-page">
@@ -58,7 +60,7 @@ export default function Team() {
         <h2 id="fixtures-title" className="section-title">
           {t("team.fixtures")}
         </h2>
-        <GroupedGames groups={groupGames(d.fixtures, { byCountry: false })} section="line" ctx={{ lng: d.lng, timeZone: d.timeZone, here, moves: new Map() }} emptyText={t("sports.noGames")} level={3} />
+        <GroupedGames groups={groupGames(d.fixtures, { byCountry: false, bestFirst })} section="line" ctx={{ lng: d.lng, timeZone: d.timeZone, here, moves: new Map() }} emptyText={t("sports.noGames")} level={3} />
         {/* This page has no coupon column; a one-click bet from its fixtures still shows its answer. */}
         <OneClickBet lng={d.lng} />
       </section>

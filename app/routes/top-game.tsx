@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useDisplay } from "~/components/sports/use-display";
 import { GroupedGames } from "~/components/sports/GameList";
 import { SportsLayout } from "~/components/sports/SportsLayout";
 import { useLiveFeed } from "~/components/sports/use-live-feed";
@@ -37,6 +38,7 @@ export default function TopGame() {
   const d = useLoaderData<typeof loader>();
   const root = useRootData();
   const { t } = useTranslation();
+  const bestFirst = useDisplay().bestOnTop === 1;
   const isBot = root?.isBot ?? true;
   const live = useLiveFeed({ games: d.live.games, version: d.live.version, feedUrl: `/${d.lng}/sports-feed?top=live`, intervalMs: POLL_LIVE_BUSY_MS, isBot });
   const line = useLiveFeed({ games: d.line.games, version: d.line.version, feedUrl: `/${d.lng}/sports-feed?top=line`, intervalMs: POLL_TOP_LINE_MS, isBot });
@@ -48,9 +50,9 @@ export default function TopGame() {
         <span className="live-dot" aria-hidden="true" />
         {t("sports.topLive")}
       </h2>
-      <GroupedGames groups={groupGames(live.games, { byCountry: false })} section="live" ctx={{ lng: d.lng, timeZone: d.timeZone, here, moves: live.moves }} emptyText={t("sports.noLiveGames")} level={3} />
+      <GroupedGames groups={groupGames(live.games, { byCountry: false, bestFirst })} section="live" ctx={{ lng: d.lng, timeZone: d.timeZone, here, moves: live.moves }} emptyText={t("sports.noLiveGames")} level={3} />
       <h2 className="home-block__title">{t("sports.topLine")}</h2>
-      <GroupedGames groups={groupGames(line.games, { byCountry: false })} section="line" ctx={{ lng: d.lng, timeZone: d.timeZone, here, moves: line.moves }} emptyText={t("sports.noGames")} level={3} />
+      <GroupedGames groups={groupGames(line.games, { byCountry: false, bestFirst })} section="line" ctx={{ lng: d.lng, timeZone: d.timeZone, here, moves: line.moves }} emptyText={t("sports.noGames")} level={3} />
     </SportsLayout>
   );
 }

@@ -53,6 +53,9 @@ export default function AccountVerify() {
   const pending = channels.filter((c) => !c.verified);
   const done = pending.length === 0;
   const firstPending = pending[0]?.type;
+  // One autofocus on the page: the form a code was just refused in, else the first one to do.
+  const refused = result?.intent === "activate" && !result.activated ? result.type : undefined;
+  const focusedForm = refused ?? firstPending;
   return (
     <div className="account-page">
       <AuthCard
@@ -95,7 +98,7 @@ export default function AccountVerify() {
                 {c.verified ? null : (
                   <ActivationCodeForm
                     type={c.type}
-                    autoFocus={c.type === firstPending}
+                    autoFocus={c.type === focusedForm}
                     lastResult={result?.intent === "activate" && result.type === c.type && !result.activated ? result.result : undefined}
                     resend={result?.intent === "resend" && result.type === c.type ? { sent: result.resent, error: result.error } : undefined}
                   />

@@ -6,7 +6,8 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { AuthCard } from "~/components/auth/AuthCard";
-import { FormErrors, TextField } from "~/components/form/Field";
+import { FocusFirstInvalid, FormErrors, TextField } from "~/components/form/Field";
+import { firstInvalid } from "~/components/form/focus";
 import { ForgotPasswordForm } from "~/components/auth/ForgotPasswordForm";
 import { PasswordField } from "~/components/auth/PasswordField";
 import { forgotPasswordSchema, resetPasswordSchema, samePasswords } from "~/forms/account";
@@ -234,9 +235,11 @@ function ResetForm({
       <input type="hidden" name="intent" value="reset" />
       <input type="hidden" name="login" value={login} />
       <input type="text" name="username" value={login} autoComplete="username" readOnly hidden />
-      <TextField field={fields.code} label={t("passwordReset.codeLabel")} autoComplete="one-time-code" inputMode="numeric" className="field--code" autoFocus />
-      <PasswordField field={fields.password} label={t("passwordReset.passwordLabel")} autoComplete="new-password" hint={t("registration.fields.passwordHint")} />
-      <PasswordField field={fields.password_repeat} label={t("passwordReset.repeatLabel")} autoComplete="new-password" />
+      <FocusFirstInvalid target={firstInvalid([fields.code, fields.password, fields.password_repeat])}>
+        <TextField field={fields.code} label={t("passwordReset.codeLabel")} autoComplete="one-time-code" inputMode="numeric" className="field--code" autoFocus />
+        <PasswordField field={fields.password} label={t("passwordReset.passwordLabel")} autoComplete="new-password" hint={t("registration.fields.passwordHint")} />
+        <PasswordField field={fields.password_repeat} label={t("passwordReset.repeatLabel")} autoComplete="new-password" />
+      </FocusFirstInvalid>
       <FormErrors id={form.errorId} errors={form.errors} extra={{ minutes: retryAfterMinutes ?? 1 }} />
       <button type="submit" className="button button--primary button--large" disabled={busy}>
         {busy ? t("passwordReset.saving") : t("passwordReset.save")}

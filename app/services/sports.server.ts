@@ -143,6 +143,7 @@ const champInfo = z.object({
   isTop: z.boolean(),
   sportSlug: z.string().optional(),
   sportName: z.string().optional(),
+  scoreUnit: z.enum(["goals", "points", "runs", "sets"]).default("goals"),
 });
 const standingsSchema = z.object({
   championship: champInfo,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { SESSION_CHECK_RETRY } from "~/constants";
 import { withAccessToken } from "./auth.server";
 import { callUpstream } from "./http.server";
+import type { DisplaySettings } from "~/sports/display";
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -73,8 +74,8 @@ export function termsStatus(sessionToken: string, signal?: AbortSignal, deadline
   );
 }
 
-/** Saves a signed-in bettor's quick display settings on the platform. */
-export async function saveDisplaySettings(sessionToken: string, settings: { odds: string; view: number; theme: number }): Promise<void> {
+/** Saves a signed-in bettor's display settings on the platform. */
+export async function saveDisplaySettings(sessionToken: string, settings: DisplaySettings): Promise<void> {
   await withAccessToken(sessionToken, (token) =>
     callUpstream({
       upstream: "web",

@@ -3,7 +3,7 @@
 // paths put the same bet in the coupon.
 
 import { type CouponBet, couponBetSchema } from "~/coupon/model";
-import { type GameView, type MarketView, type OutcomeView, isFinishedStatus, isLiveStatus } from "./model";
+import { type GameView, type MarketView, type OutcomeView, champTitle, isFinishedStatus, isLiveStatus } from "./model";
 
 /** Why an outcome cannot join the coupon (issue 13 "Bad input"); each has a dictionary key. */
 export type AddToCouponRefusal = "unknown-outcome" | "game-finished";
@@ -20,7 +20,7 @@ export function couponBetFromOutcome(game: GameView, market: MarketView, outcome
       gameId: game.id,
       champId: game.champId,
       sportName: game.sportName,
-      champName: game.champName,
+      champName: champTitle(game.champName, game.countryName),
       opponent1Name: game.home.name,
       opponent2Name: game.away.name,
       marketName: market.name,

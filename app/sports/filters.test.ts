@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterGames, groupGames, matchesTimeFilter, parseFilteredMarkets, parseTimeFilter } from "./filters";
+import { bestMatchesFirst, filterGames, groupGames, matchesTimeFilter, parseFilteredMarkets, parseTimeFilter, rowMarkets } from "./filters";
 import { activeMoves, coefMoves } from "./indication";
 import type { GameView } from "./model";
 
@@ -53,6 +53,24 @@ describe("grouping", () => {
     const groups = groupGames(games, { byCountry: true, bestFirst: true });
     expect(groups.map((g) => g.countryName)).toEqual(["England", "Spain"]);
     expect(groups[0]!.champs.map((c) => c.champId)).toEqual([30, 10]);
+  });
+  it("puts the top games first without its championship leading when the flag is off", () => {
+    const [off] = groupGames(games, { byCountry: false });
+    expect(off!.champs[0]!.champId).toBe(10);
+    const [on] = groupGames(games, { byCountry: false, bestFirst: true });
+    expect(on!.champs.map((c) => c.champId)).toEqual([30, 10, 20]);
+  });
+  it("keeps each part of best matches first in the order it came", () => {
+    const list = [game({ id: 1 }), game({ id: 2, isTop: true }), game({ id: 3 }), game({ id: 4, isTop: true })];
+    expect(bestMatchesFirst(list).map((g) => g.id)).toEqual([2, 4, 1, 3]);
+    expect(bestMatchesFirst<GameView>([])).toEqual([]);
+  });
+  it("shows one market per row in the compact view, two otherwise", () => {
+    const market = (id: number) => ({ id, typeId: id, group: "main", name: `m${id}`, version: 1, isBlocked: false, outcomes: [] });
+    const g = game({ markets: [market(1), market(2), market(3)] });
+    expect(rowMarkets(g, true).map((m) => m.id)).toEqual([1]);
+    expect(rowMarkets(g, false).map((m) => m.id)).toEqual([1, 2]);
+    expect(rowMarkets(game({ markets: [] }), true)).toEqual([]);
   });
   it("parses filteredMarkets", () => {
     expect(parseFilteredMarkets("1, 2,2,x,-3")).toEqual([1, 2]);

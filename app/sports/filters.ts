@@ -1,7 +1,7 @@
 // The Betting state's filters and groupings (SPEC §3): time filters, only-with-video, and the
 // grouping of a game list by country and championship (isGroupByCountry).
 
-import { type GameView, isLiveStatus } from "./model";
+import { type GameView, type MarketView, isLiveStatus } from "./model";
 
 /** SPEC §3 time filters: 0 all, 1 upcoming events, 2 first period, 3 second period, 6 recommended. */
 export const TIME_FILTERS = [0, 1, 2, 3, 6] as const;
@@ -56,13 +56,26 @@ export interface CountryGroup {
   champs: ChampGroup[];
 }
 
+/** The markets a list row shows: the main one and, unless the compact view is on, the next one (a wide screen shows it). */
+export function rowMarkets(game: Pick<GameView, "markets">, compact: boolean): MarketView[] {
+  return game.markets.slice(0, compact ? 1 : 2);
+}
+
+/**
+ * "Best matches on top" (SPEC §3): the top games first, each part in the order it came (the
+ * platform's order: start time in the line, sport and championship in live).
+ */
+export function bestMatchesFirst<G extends Pick<GameView, "isTop">>(games: readonly G[]): G[] {
+  return [...games.filter((g) => g.isTop), ...games.filter((g) => !g.isTop)];
+}
+
 /**
  * Games grouped by championship, in the order the games come (the platform sorts them), or by
  * country first and then championship when isGroupByCountry is on. With bestFirst the top
  * games' championships lead.
  */
 export function groupGames(games: readonly GameView[], options: { byCountry: boolean; bestFirst?: boolean }): CountryGroup[] {
-  const ordered = options.bestFirst ? [...games].sort((a, b) => Number(b.isTop) - Number(a.isTop)) : games;
+  const ordered = options.bestFirst ? bestMatchesFirst(games) : games;
   const champs = new Map<number, ChampGroup>();
   for (const game of ordered) {
     let group = champs.get(game.champId);

@@ -4,6 +4,8 @@
 // a catalogue without it answers 404 at the special's addresses.
 
 export interface SpecialRule {
+  /** The sport to look in: championships carry bare names (decision 031), and another sport may have a "Premier League" too. */
+  sport?: string;
   /** Slugs tried in order. */
   champSlugs: string[];
   /** Else the first top championship of this sport. */
@@ -11,12 +13,12 @@ export interface SpecialRule {
 }
 
 export const SPECIALS: Record<string, SpecialRule> = {
-  champ: { champSlugs: ["english-championship"] },
-  epl: { champSlugs: ["english-premier-league"] },
-  laliga: { champSlugs: ["spain-primera-division", "laliga"] },
-  europaleague: { champSlugs: ["uefa-europa-league"] },
-  ipl: { champSlugs: ["indian-premier-league"], topOfSport: "cricket" },
-  fifacwc: { champSlugs: ["fifa-club-world-cup"] },
+  champ: { sport: "football", champSlugs: ["championship"] },
+  epl: { sport: "football", champSlugs: ["premier-league"] },
+  laliga: { sport: "football", champSlugs: ["primera-division", "laliga"] },
+  europaleague: { sport: "football", champSlugs: ["uefa-europa-league"] },
+  ipl: { sport: "cricket", champSlugs: ["indian-premier-league"], topOfSport: "cricket" },
+  fifacwc: { sport: "football", champSlugs: ["fifa-club-world-cup"] },
   scf: { champSlugs: ["nhl"], topOfSport: "ice-hockey" },
   nbafinals: { champSlugs: ["nba"], topOfSport: "basketball" },
 };
@@ -31,6 +33,7 @@ export function resolveSpecial<C extends { id: number; slug: string; isTop: bool
   if (!rule) return null;
   for (const slug of rule.champSlugs) {
     for (const sport of sports) {
+      if (rule.sport && sport.slug !== rule.sport) continue;
       const champ = sport.champs.find((c) => c.slug === slug);
       if (champ) return { sportSlug: sport.slug, champ };
     }

@@ -4,7 +4,7 @@ import type { Db } from "../db/index.ts";
 import { mostBacked } from "../domain/sports/popular.ts";
 import { champTeamIds, headToHead, outcomeStates, resultDates, results, search, standings, teamPage } from "../domain/sports/queries.ts";
 import type { SportsService } from "../domain/sports/service.ts";
-import { SPORT_BY_ID } from "../domain/sports/sports.ts";
+import { SPORT_BY_ID, scoreUnit, sportRules } from "../domain/sports/sports.ts";
 import { loadGames } from "../domain/sports/store.ts";
 import { gameView } from "../domain/sports/views.ts";
 import { apiError, parseJsonBody, parseParams, parseQuery } from "./http.ts";
@@ -113,7 +113,7 @@ export function sportsApi(db: Db, sports: SportsService) {
     const ch = store.champs.get(champId)!;
     const country = store.countries.get(ch.countryId);
     const sport = store.sports.get(ch.sportId);
-    return { id: ch.id, slug: ch.slug, name: ch.name, sportId: ch.sportId, sportSlug: sport?.slug ?? "", sportName: sport?.name ?? "", countryId: ch.countryId, countryCode: country?.code ?? "", countryName: country?.name ?? "", isTop: ch.isTop, source: ch.source };
+    return { id: ch.id, slug: ch.slug, name: ch.name, sportId: ch.sportId, sportSlug: sport?.slug ?? "", sportName: sport?.name ?? "", scoreUnit: scoreUnit(sportRules(ch.sportId)), countryId: ch.countryId, countryCode: country?.code ?? "", countryName: country?.name ?? "", isTop: ch.isTop, source: ch.source };
   };
 
   api.get("/championships", (c) => {

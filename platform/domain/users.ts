@@ -79,13 +79,19 @@ export async function stopNewsletter(db: Db, email: string): Promise<void> {
 }
 
 /** SPEC §7: the user accepted the current terms. */
-/** The header's quick display settings of a signed-in bettor (the site parses them again). */
+/** The header's display settings of a signed-in bettor (the site parses them again). */
 export const displaySettingsInput = z.object({
   odds: z.enum(["decimal", "american", "fractional", "hongkong", "malay", "indonesian"]),
   /** SPEC §3 appViewType: 0 European, 1 Asian. */
   view: z.number().int().min(0).max(1),
   /** SPEC §3 appTheme: 0 light, 1 dark. */
   theme: z.number().int().min(0).max(1),
+  // SPEC §3 flags (0/1): compact view, best matches on top, show game id, team logos. Optional:
+  // a site older than them sends the three fields above.
+  compact: z.number().int().min(0).max(1).optional(),
+  bestOnTop: z.number().int().min(0).max(1).optional(),
+  showGameId: z.number().int().min(0).max(1).optional(),
+  teamLogos: z.number().int().min(0).max(1).optional(),
 });
 export type DisplaySettingsInput = z.infer<typeof displaySettingsInput>;
 

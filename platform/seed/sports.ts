@@ -8,13 +8,35 @@ import type { Db } from "../db/index.ts";
 import { bulkInsert, insertGames } from "../domain/sports/bulk.ts";
 import { advanceGame, newSim, timedDuration } from "../domain/sports/engine.ts";
 import { MARKET, MARKET_TYPES } from "../domain/sports/markets.ts";
-import { CLUB_SUFFIXES, ESPORTS_EVENTS, FIRST_NAMES, GEN_COUNTRIES, LAST_NAMES, TOURNAMENT_WORDS } from "../domain/sports/names.ts";
-import { GEN_AHEAD_MS, isIndividual, roundEveryMs, scheduleRound } from "../domain/sports/fixtures.ts";
+import {
+  CLUB_SUFFIXES,
+  ESPORTS_EVENTS,
+  FIRST_NAMES,
+  GEN_COUNTRIES,
+  LAST_NAMES,
+  TOURNAMENT_WORDS,
+} from "../domain/sports/names.ts";
+import {
+  GEN_AHEAD_MS,
+  isIndividual,
+  roundEveryMs,
+  scheduleRound,
+} from "../domain/sports/fixtures.ts";
 import { openMarkets } from "../domain/sports/lines.ts";
 import { planMarkets } from "../domain/sports/pricing.ts";
 import { Random, mixSeed } from "../domain/sports/random.ts";
-import { SPORTS, type SportRules, regulationSeconds } from "../domain/sports/sports.ts";
-import { type ChampRec, type CountryRec, type GameRec, type TeamRec, slugify } from "../domain/sports/types.ts";
+import {
+  SPORTS,
+  type SportRules,
+  regulationSeconds,
+} from "../domain/sports/sports.ts";
+import {
+  type ChampRec,
+  type CountryRec,
+  type GameRec,
+  type TeamRec,
+  slugify,
+} from "../domain/sports/types.ts";
 
 const DAY = 86_400_000;
 const WEEK = 7 * DAY;
@@ -40,6 +62,34 @@ const FOOTBALL_COUNTRIES: Record<string, { code: string; name: string }> = {
   tr: { code: "TR", name: "Turkey" },
 };
 const TOP_LEAGUES = new Set(["en.1", "es.1", "de.1", "it.1", "fr.1"]);
+/**
+ * The bare name of each openfootball league (decision 031: the country is its own column). The
+ * data set names them with the country in front in one form or another ("English Premier
+ * League", "Spain Primera División", "Österr. Bundesliga"), which the pages then read as
+ * "England. English Premier League" beside "Spain Primera División".
+ */
+export const FOOTBALL_LEAGUE_NAMES: Record<string, string> = {
+  "at.1": "Bundesliga",
+  "at.2": "2. Liga",
+  "be.1": "First Division A",
+  "de.1": "Bundesliga",
+  "de.2": "2. Bundesliga",
+  "en.1": "Premier League",
+  "en.2": "Championship",
+  "en.3": "League One",
+  "en.4": "League Two",
+  "es.1": "Primera División",
+  "es.2": "Segunda División",
+  "fr.1": "Ligue 1",
+  "fr.2": "Ligue 2",
+  "gr.1": "Super League",
+  "it.1": "Serie A",
+  "it.2": "Serie B",
+  "nl.1": "Eredivisie",
+  "pt.1": "Primeira Liga",
+  "sco.1": "Premiership",
+  "tr.1": "Süper Lig",
+};
 
 interface OpenFootballMatch {
   round?: string;
@@ -82,8 +132,31 @@ export function buildCatalogue(seed: number, now: number): SeedCatalogue {
   const games: GameRec[] = [];
   const ids = { game: 1, market: 1, outcome: 1 };
   const ratingOf = new Map<number, number>();
-  const addGame = (g: Omit<GameRec, "id" | "markets" | "sim" | "finishedAtMs" | "feedVersion" | "gameTimeSec" | "period" | "scores"> & Partial<GameRec>) => {
-    const game: GameRec = { id: ids.game++, markets: [], sim: null, finishedAtMs: null, feedVersion: 1, gameTimeSec: 0, period: 0, scores: [], ...g };
+  const addGame = (
+    g: Omit<
+      GameRec,
+      | "id"
+      | "markets"
+      | "sim"
+      | "finishedAtMs"
+      | "feedVersion"
+      | "gameTimeSec"
+      | "period"
+      | "scores"
+    > &
+      Partial<GameRec>
+  ) => {
+    const game: GameRec = {
+      id: ids.game++,
+      markets: [],
+      sim: null,
+      finishedAtMs: null,
+      feedVersion: 1,
+      gameTimeSec: 0,
+      period: 0,
+      scores: [],
+      ...g,
+    };
     games.push(game);
     return game;
   };
@@ -93,26 +166,46 @@ export function buildCatalogue(seed: number, now: number): SeedCatalogue {
     .filter((f) => f.endsWith(".json"))
     .sort();
   const leagues = files.map((file) => {
-    const data = JSON.parse(readFileSync(new URL(file, FOOTBALL_DIR), "utf8")) as { name: string; matches: OpenFootballMatch[] };
+    const data = JSON.parse(
+      readFileSync(new URL(file, FOOTBALL_DIR), "utf8")
+    ) as { name: string; matches: OpenFootballMatch[] };
     return { key: file.replace(/\.json$/, ""), data };
   });
   let lastPlayed = 0;
-  for (const { data } of leagues) for (const m of data.matches) if (m.score?.ft) lastPlayed = Math.max(lastPlayed, Date.parse(`${m.date}T00:00:00Z`));
+  for (const { data } of leagues)
+    for (const m of data.matches)
+      if (m.score?.ft)
+        lastPlayed = Math.max(lastPlayed, Date.parse(`${m.date}T00:00:00Z`));
   const today = Math.floor(now / DAY) * DAY;
-  const shiftWeeks = lastPlayed ? Math.max(0, Math.floor((today - lastPlayed) / WEEK)) : 0;
+  const shiftWeeks = lastPlayed
+    ? Math.max(0, Math.floor((today - lastPlayed) / WEEK))
+    : 0;
   const shift = shiftWeeks * WEEK;
   const football = SPORTS.find((s) => s.slug === "football")!;
   for (const { key, data } of leagues) {
     const [prefix, tier] = key.split(".");
-    const fc = FOOTBALL_COUNTRIES[prefix!] ?? { code: prefix!.toUpperCase(), name: prefix!.toUpperCase() };
+    const fc = FOOTBALL_COUNTRIES[prefix!] ?? {
+      code: prefix!.toUpperCase(),
+      name: prefix!.toUpperCase(),
+    };
     const c = country(fc.code, fc.name);
-    const name = data.name.replace(/\s*\d{4}\/\d{2}\s*$/, "");
-    const champ: ChampRec = { id: champs.length + 1, sportId: football.id, countryId: c.id, name, slug: slugify(name), sort: Number(tier) * 100 + champs.length, isTop: TOP_LEAGUES.has(key), source: "openfootball" };
+    const name = FOOTBALL_LEAGUE_NAMES[key] ?? data.name.replace(/\s*\d{4}\/\d{2}\s*$/, "");
+    const champ: ChampRec = {
+      id: champs.length + 1,
+      sportId: football.id,
+      countryId: c.id,
+      name,
+      slug: slugify(name),
+      sort: Number(tier) * 100 + champs.length,
+      isTop: TOP_LEAGUES.has(key),
+      source: "openfootball",
+    };
     champs.push(champ);
     // Strength from this season's goals: (scored + 3) / (conceded + 3), softened.
     const goals = new Map<string, [number, number]>();
     for (const m of data.matches) {
-      for (const t of [m.team1, m.team2]) if (!goals.has(t)) goals.set(t, [0, 0]);
+      for (const t of [m.team1, m.team2])
+        if (!goals.has(t)) goals.set(t, [0, 0]);
       if (m.score?.ft) {
         const [a, b] = m.score.ft;
         goals.get(m.team1)![0] += a;
@@ -122,22 +215,54 @@ export function buildCatalogue(seed: number, now: number): SeedCatalogue {
       }
     }
     const teamId = new Map<string, number>();
-    for (const [teamName, [gf, ga]] of [...goals].sort((x, y) => x[0].localeCompare(y[0]))) {
-      const rating = Math.round(1000 * Math.min(1.6, Math.max(0.6, ((gf + 3) / (ga + 3)) ** 0.5)));
-      const team: TeamRec = { id: teams.length + 1, sportId: football.id, countryId: c.id, name: teamName, slug: slugify(teamName), rating };
+    for (const [teamName, [gf, ga]] of [...goals].sort((x, y) =>
+      x[0].localeCompare(y[0])
+    )) {
+      const rating = Math.round(
+        1000 * Math.min(1.6, Math.max(0.6, ((gf + 3) / (ga + 3)) ** 0.5))
+      );
+      const team: TeamRec = {
+        id: teams.length + 1,
+        sportId: football.id,
+        countryId: c.id,
+        name: teamName,
+        slug: slugify(teamName),
+        rating,
+      };
       teams.push(team);
       teamId.set(teamName, team.id);
       ratingOf.set(team.id, rating);
     }
     for (const m of data.matches) {
-      const time = /^\d{1,2}:\d{2}$/.test(m.time ?? "") ? m.time!.padStart(5, "0") : "15:00";
+      const time = /^\d{1,2}:\d{2}$/.test(m.time ?? "")
+        ? m.time!.padStart(5, "0")
+        : "15:00";
       const startAtMs = Date.parse(`${m.date}T${time}:00Z`) + shift;
-      const base = { sportId: football.id, champId: champ.id, homeTeamId: teamId.get(m.team1)!, awayTeamId: teamId.get(m.team2)!, startAtMs, hasVideo: false, isTop: champ.isTop, round: m.round ?? null, source: "openfootball" };
+      const base = {
+        sportId: football.id,
+        champId: champ.id,
+        homeTeamId: teamId.get(m.team1)!,
+        awayTeamId: teamId.get(m.team2)!,
+        startAtMs,
+        hasVideo: false,
+        isTop: champ.isTop,
+        round: m.round ?? null,
+        source: "openfootball",
+      };
       if (m.score?.ft) {
         const [a, b] = m.score.ft;
         const ht = m.score.ht;
-        const scores: [number, number][] = ht ? [ht, [a - ht[0], b - ht[1]]] : [[a, b]];
-        addGame({ ...base, status: 4, scores, period: 2, gameTimeSec: 5400, finishedAtMs: startAtMs + 6300_000 });
+        const scores: [number, number][] = ht
+          ? [ht, [a - ht[0], b - ht[1]]]
+          : [[a, b]];
+        addGame({
+          ...base,
+          status: 4,
+          scores,
+          period: 2,
+          gameTimeSec: 5400,
+          finishedAtMs: startAtMs + 6300_000,
+        });
       } else if (m.status === "cancelled" || m.status === "postponed") {
         addGame({ ...base, status: 5, finishedAtMs: startAtMs });
       } else addGame({ ...base, status: 0 });
@@ -146,12 +271,35 @@ export function buildCatalogue(seed: number, now: number): SeedCatalogue {
 
   // ---- every other sport: generated championships, players and clubs
   const usedNames = new Set<string>();
-  const uniqueName = (sportId: number, name: string) => {
-    let n = name;
-    for (let i = 2; usedNames.has(`${sportId}:${n}`); i++) n = `${name} ${i}`;
+  // A name already taken in the sport tries its plausible variants first (another initial, a
+  // double surname, another club suffix), so "Rossi M. 2" never reaches a page; the variants are
+  // fixed lists, not draws, so the random stream, and every game after, stays as it was.
+  const uniqueName = (
+    sportId: number,
+    name: string,
+    variants: string[] = []
+  ) => {
+    const free = (n: string) => !usedNames.has(`${sportId}:${n}`);
+    let n = [name, ...variants].find(free);
+    for (let i = 2; n === undefined; i++)
+      n = free(`${name} ${i}`) ? `${name} ${i}` : undefined;
     usedNames.add(`${sportId}:${n}`);
     return n;
   };
+  const initials = [...new Set(FIRST_NAMES.map((f) => f[0]!))];
+  const personVariants = (name: string): string[] => {
+    const m = /^(.+) (.)\.$/.exec(name);
+    if (!m) return [];
+    const [, last, initial] = m as unknown as [string, string, string];
+    return [
+      ...initials.filter((i) => i !== initial).map((i) => `${last} ${i}.`),
+      ...LAST_NAMES.filter((l) => l !== last).map(
+        (l) => `${last}-${l} ${initial}.`
+      ),
+    ];
+  };
+  const clubVariants = (city: string, suffixes: string[], tail = "") =>
+    suffixes.map((x) => `${city} ${x}${tail}`);
   const pairs = new Set(["padel", "beach-volleyball"]);
   const person = () => `${rnd.pick(LAST_NAMES)} ${rnd.pick(FIRST_NAMES)[0]}.`;
   for (const sport of SPORTS) {
@@ -159,33 +307,85 @@ export function buildCatalogue(seed: number, now: number): SeedCatalogue {
     const esports = sport.kind === "cyber" && sport.model === "sets";
     for (let k = 0; k < sport.weight; k++) {
       const solo = isIndividual(sport);
-      const gc = esports || solo ? GEN_COUNTRIES[GEN_COUNTRIES.length - 1]! : GEN_COUNTRIES[(sport.id * 3 + k * 5) % (GEN_COUNTRIES.length - 1)]!;
+      const gc =
+        esports || solo
+          ? GEN_COUNTRIES[GEN_COUNTRIES.length - 1]!
+          : GEN_COUNTRIES[(sport.id * 3 + k * 5) % (GEN_COUNTRIES.length - 1)]!;
       const c = country(gc.code, gc.name);
-      const city = rnd.pick(GEN_COUNTRIES[(sport.id + k) % (GEN_COUNTRIES.length - 1)]!.cities);
+      const city = rnd.pick(
+        GEN_COUNTRIES[(sport.id + k) % (GEN_COUNTRIES.length - 1)]!.cities
+      );
       const champName = esports
-        ? `${rnd.pick(["Nova", "Apex", "Frontier", "Pinnacle", "Vanguard", "Horizon"])} ${ESPORTS_EVENTS[k % ESPORTS_EVENTS.length]}`
+        ? `${rnd.pick([
+            "Nova",
+            "Apex",
+            "Frontier",
+            "Pinnacle",
+            "Vanguard",
+            "Horizon",
+          ])} ${ESPORTS_EVENTS[k % ESPORTS_EVENTS.length]}`
         : solo
-          ? `${k % 2 ? "Women" : "Men"}. ${city} ${TOURNAMENT_WORDS[k % TOURNAMENT_WORDS.length]}`
-          : // The bare league name: the country is its own column, and the pages put "Russia. " in
-            // front where no country heading does (app/sports/model.ts champTitle).
-            ["Premier League", "Super League", "First League", "Championship", "Cup", "Division One"][k % 6]!;
+        ? `${k % 2 ? "Women" : "Men"}. ${city} ${
+            TOURNAMENT_WORDS[k % TOURNAMENT_WORDS.length]
+          }`
+        : // The bare league name: the country is its own column, and the pages put "Russia. " in
+          // front where no country heading does (app/sports/model.ts champTitle).
+          [
+            "Premier League",
+            "Super League",
+            "First League",
+            "Championship",
+            "Cup",
+            "Division One",
+          ][k % 6]!;
       // Unique within a sport and country: two countries may each have their Super League.
-      const champ: ChampRec = { id: champs.length + 1, sportId: sport.id, countryId: c.id, name: uniqueName(-(sport.id * 1000 + c.id), champName), slug: "", sort: k, isTop: k === 0 && sport.sort <= 6, source: "generated" };
+      const champ: ChampRec = {
+        id: champs.length + 1,
+        sportId: sport.id,
+        countryId: c.id,
+        name: uniqueName(-(sport.id * 1000 + c.id), champName),
+        slug: "",
+        sort: k,
+        isTop: k === 0 && sport.sort <= 6,
+        source: "generated",
+      };
       champ.slug = slugify(champ.name);
       champs.push(champ);
       const size = solo ? 16 : 10;
       const roster: TeamRec[] = [];
       for (let i = 0; i < size; i++) {
+        const suffixes = esports
+          ? CLUB_SUFFIXES.cyber!
+          : CLUB_SUFFIXES[sport.slug] ?? CLUB_SUFFIXES.default!;
+        const city = esports
+          ? rnd.pick(GEN_COUNTRIES[GEN_COUNTRIES.length - 1]!.cities)
+          : gc.cities[i % gc.cities.length]!;
         const raw = esports
-          ? `${rnd.pick(GEN_COUNTRIES[GEN_COUNTRIES.length - 1]!.cities)} ${rnd.pick(CLUB_SUFFIXES.cyber!)}`
+          ? `${city} ${rnd.pick(suffixes)}`
           : pairs.has(sport.slug)
-            ? `${person()} / ${person()}`
-            : solo
-              ? person()
-              : `${gc.cities[i % gc.cities.length]} ${rnd.pick(CLUB_SUFFIXES[sport.slug] ?? CLUB_SUFFIXES.default!)}`;
-        const name = uniqueName(sport.id, sport.kind === "cyber" && !esports ? `${raw} (e)` : raw);
+          ? `${person()} / ${person()}`
+          : solo
+          ? person()
+          : `${city} ${rnd.pick(suffixes)}`;
+        const tail = sport.kind === "cyber" && !esports ? " (e)" : "";
+        const variants =
+          solo && !pairs.has(sport.slug)
+            ? personVariants(raw)
+            : esports
+            ? GEN_COUNTRIES[GEN_COUNTRIES.length - 1]!.cities.flatMap((other) =>
+                clubVariants(other, suffixes)
+              )
+            : clubVariants(city, suffixes, tail);
+        const name = uniqueName(sport.id, `${raw}${tail}`, variants);
         const rating = Math.round(1000 * Math.exp(rnd.normal() * 0.16));
-        const team: TeamRec = { id: teams.length + 1, sportId: sport.id, countryId: c.id, name, slug: slugify(name), rating };
+        const team: TeamRec = {
+          id: teams.length + 1,
+          sportId: sport.id,
+          countryId: c.id,
+          name,
+          slug: slugify(name),
+          rating,
+        };
         teams.push(team);
         roster.push(team);
         ratingOf.set(team.id, rating);
@@ -193,9 +393,27 @@ export function buildCatalogue(seed: number, now: number): SeedCatalogue {
       // Rounds from a week back to four days ahead; daily for players and cyber sport.
       const every = roundEveryMs(sport);
       let round = 1;
-      for (let day = today - HISTORY_MS + (k % 3) * DAY; day < today + GEN_AHEAD_MS; day += every, round++) {
-        for (const f of scheduleRound(sport, roster.map((t) => t.id), day, round, rnd)) {
-          addGame({ sportId: sport.id, champId: champ.id, ...f, status: 0, isTop: champ.isTop, round: `Round ${round}`, source: "generated" });
+      for (
+        let day = today - HISTORY_MS + (k % 3) * DAY;
+        day < today + GEN_AHEAD_MS;
+        day += every, round++
+      ) {
+        for (const f of scheduleRound(
+          sport,
+          roster.map((t) => t.id),
+          day,
+          round,
+          rnd
+        )) {
+          addGame({
+            sportId: sport.id,
+            champId: champ.id,
+            ...f,
+            status: 0,
+            isTop: champ.isTop,
+            round: `Round ${round}`,
+            source: "generated",
+          });
         }
       }
     }
@@ -208,33 +426,75 @@ export function buildCatalogue(seed: number, now: number): SeedCatalogue {
   const playRounds = (sport: SportRules, champ: ChampRec, roster: number[]) => {
     const every = roundEveryMs(sport);
     let round = 1;
-    for (let day = today - HISTORY_MS; day < today + GEN_AHEAD_MS; day += every, round++) {
+    for (
+      let day = today - HISTORY_MS;
+      day < today + GEN_AHEAD_MS;
+      day += every, round++
+    ) {
       for (const f of scheduleRound(sport, roster, day, round, srnd)) {
-        addGame({ sportId: sport.id, champId: champ.id, ...f, status: 0, isTop: true, round: `Round ${round}`, source: "generated" });
+        addGame({
+          sportId: sport.id,
+          champId: champ.id,
+          ...f,
+          status: 0,
+          isTop: true,
+          round: `Round ${round}`,
+          source: "generated",
+        });
       }
     }
   };
   const addChamp = (sportId: number, countryId: number, name: string) => {
-    const champ: ChampRec = { id: champs.length + 1, sportId, countryId, name, slug: slugify(name), sort: 50 + champs.length, isTop: true, source: "generated" };
+    const champ: ChampRec = {
+      id: champs.length + 1,
+      sportId,
+      countryId,
+      name,
+      slug: slugify(name),
+      sort: 50 + champs.length,
+      isTop: true,
+      source: "generated",
+    };
     champs.push(champ);
     return champ;
   };
   const clubsOf = (champId: number) =>
-    [...new Set(games.filter((g) => g.champId === champId).flatMap((g) => [g.homeTeamId, g.awayTeamId]))].sort((a, b) => ratingOf.get(b)! - ratingOf.get(a)! || a - b);
-  const firstTiers = champs.filter((c) => c.source === "openfootball" && c.sort < 200);
+    [
+      ...new Set(
+        games
+          .filter((g) => g.champId === champId)
+          .flatMap((g) => [g.homeTeamId, g.awayTeamId])
+      ),
+    ].sort((a, b) => ratingOf.get(b)! - ratingOf.get(a)! || a - b);
+  const firstTiers = champs.filter(
+    (c) => c.source === "openfootball" && c.sort < 200
+  );
   const intl = country("INT", "International");
   // The cup: the clubs just behind each first division's top four.
   const europa = addChamp(football.id, intl.id, "UEFA Europa League");
-  playRounds(football, europa, firstTiers.flatMap((c) => clubsOf(c.id).slice(4, 6)).slice(0, 16));
+  playRounds(
+    football,
+    europa,
+    firstTiers.flatMap((c) => clubsOf(c.id).slice(4, 6)).slice(0, 16)
+  );
   // The club world cup: the best two of the five top leagues and champions of other continents.
   const cwc = addChamp(football.id, intl.id, "FIFA Club World Cup");
-  const cwcRoster = champs.filter((c) => c.source === "openfootball" && c.isTop).flatMap((c) => clubsOf(c.id).slice(0, 2));
+  const cwcRoster = champs
+    .filter((c) => c.source === "openfootball" && c.isTop)
+    .flatMap((c) => clubsOf(c.id).slice(0, 2));
   for (const code of ["BR", "JP", "US", "AU", "FR", "ES"]) {
     if (cwcRoster.length >= 16) break;
     const gc = GEN_COUNTRIES.find((g) => g.code === code)!;
     const name = `${srnd.pick(gc.cities)} ${srnd.pick(CLUB_SUFFIXES.default!)}`;
     const rating = Math.round(1000 * Math.exp(srnd.normal() * 0.12));
-    const team: TeamRec = { id: teams.length + 1, sportId: football.id, countryId: country(gc.code, gc.name).id, name, slug: slugify(name), rating };
+    const team: TeamRec = {
+      id: teams.length + 1,
+      sportId: football.id,
+      countryId: country(gc.code, gc.name).id,
+      name,
+      slug: slugify(name),
+      rating,
+    };
     teams.push(team);
     ratingOf.set(team.id, rating);
     cwcRoster.push(team.id);
@@ -244,11 +504,42 @@ export function buildCatalogue(seed: number, now: number): SeedCatalogue {
   const cricket = SPORTS.find((s) => s.slug === "cricket")!;
   const india = country("IN", "India");
   const ipl = addChamp(cricket.id, india.id, "Indian Premier League");
-  const franchises = ["Mumbai", "Chennai", "Kolkata", "Delhi", "Bengaluru", "Hyderabad", "Jaipur", "Lucknow", "Ahmedabad", "Mohali"];
+  const franchises = [
+    "Mumbai",
+    "Chennai",
+    "Kolkata",
+    "Delhi",
+    "Bengaluru",
+    "Hyderabad",
+    "Jaipur",
+    "Lucknow",
+    "Ahmedabad",
+    "Mohali",
+  ];
   const iplRoster = franchises.map((city, i) => {
-    const name = `${city} ${["Strikers", "Chargers", "Royals", "Tigers", "Comets", "Falcons", "Lions", "Hawks", "Titans", "Blazers"][i]}`;
+    const name = `${city} ${
+      [
+        "Strikers",
+        "Chargers",
+        "Royals",
+        "Tigers",
+        "Comets",
+        "Falcons",
+        "Lions",
+        "Hawks",
+        "Titans",
+        "Blazers",
+      ][i]
+    }`;
     const rating = Math.round(1000 * Math.exp(srnd.normal() * 0.1));
-    const team: TeamRec = { id: teams.length + 1, sportId: cricket.id, countryId: india.id, name, slug: slugify(name), rating };
+    const team: TeamRec = {
+      id: teams.length + 1,
+      sportId: cricket.id,
+      countryId: india.id,
+      name,
+      slug: slugify(name),
+      rating,
+    };
     teams.push(team);
     ratingOf.set(team.id, rating);
     return team.id;
@@ -261,7 +552,10 @@ export function buildCatalogue(seed: number, now: number): SeedCatalogue {
   for (const game of games) {
     if (game.status !== 0) continue;
     const rules = rulesOf.get(game.sportId)!;
-    const ratings = { home: ratingOf.get(game.homeTeamId)!, away: ratingOf.get(game.awayTeamId)! };
+    const ratings = {
+      home: ratingOf.get(game.homeTeamId)!,
+      away: ratingOf.get(game.awayTeamId)!,
+    };
     const duration = timedDuration(rules) ?? regulationSeconds(rules);
     if (game.startAtMs + duration * 1000 <= now) {
       // Kick-off long past but no result (openfootball's dates between its last update and
@@ -280,7 +574,9 @@ export function buildCatalogue(seed: number, now: number): SeedCatalogue {
   // start now-ish, at staggered points of their match.
   const live = liveCandidates.length;
   if (live < SEED_LIVE) {
-    const line = games.filter((g) => g.status === 1 && g.source === "generated").sort((a, b) => a.startAtMs - b.startAtMs || a.id - b.id);
+    const line = games
+      .filter((g) => g.status === 1 && g.source === "generated")
+      .sort((a, b) => a.startAtMs - b.startAtMs || a.id - b.id);
     const perSport = new Map<number, number>();
     let need = SEED_LIVE - live;
     for (const game of line) {
@@ -298,7 +594,10 @@ export function buildCatalogue(seed: number, now: number): SeedCatalogue {
   for (const game of games) {
     if (game.status === 1 || game.status === 2) {
       const rules = rulesOf.get(game.sportId)!;
-      const ratings = { home: ratingOf.get(game.homeTeamId)!, away: ratingOf.get(game.awayTeamId)! };
+      const ratings = {
+        home: ratingOf.get(game.homeTeamId)!,
+        away: ratingOf.get(game.awayTeamId)!,
+      };
       game.markets = openMarkets(rules, ratings, game.id, ids, 1);
     }
   }
@@ -306,47 +605,152 @@ export function buildCatalogue(seed: number, now: number): SeedCatalogue {
 }
 
 /** Market types each sport offers (from its plan) and the main ones shown on list pages. */
-export function sportMarketTypes(rules: SportRules): { typeId: number; isMain: boolean }[] {
+export function sportMarketTypes(
+  rules: SportRules
+): { typeId: number; isMain: boolean }[] {
   const plan = planMarkets(rules, { home: 1000, away: 1000 });
   const types = [...new Set(plan.map((p) => p.typeId))];
-  const main = new Set<number>([MARKET.x12, MARKET.winner, MARKET.total, MARKET.handicap]);
+  const main = new Set<number>([
+    MARKET.x12,
+    MARKET.winner,
+    MARKET.total,
+    MARKET.handicap,
+  ]);
   return types.map((typeId) => ({ typeId, isMain: main.has(typeId) }));
 }
 
 /** Fills the sports tables of an empty catalogue. Returns what it wrote, for the start-up log. */
-export async function seedSports(db: Db, options: { seed: number; now: number }): Promise<{ games: number; ms: number; shiftWeeks: number }> {
+export async function seedSports(
+  db: Db,
+  options: { seed: number; now: number }
+): Promise<{ games: number; ms: number; shiftWeeks: number }> {
   const started = Date.now();
   const cat = buildCatalogue(options.seed, options.now);
-  await bulkInsert(db, "market_type", [["id", "integer"], ["key", "text"], ["group_key", "text"], ["sort", "integer"]], MARKET_TYPES.map((t) => ({ id: t.id, key: t.key, group_key: t.group, sort: t.sort })));
+  await bulkInsert(
+    db,
+    "market_type",
+    [
+      ["id", "integer"],
+      ["key", "text"],
+      ["group_key", "text"],
+      ["sort", "integer"],
+    ],
+    MARKET_TYPES.map((t) => ({
+      id: t.id,
+      key: t.key,
+      group_key: t.group,
+      sort: t.sort,
+    }))
+  );
   await bulkInsert(
     db,
     "sport",
-    [["id", "integer"], ["slug", "text"], ["name", "text"], ["kind", "text"], ["model", "text"], ["sort", "integer"], ["rules", "jsonb"]],
-    SPORTS.map((s) => ({ id: s.id, slug: s.slug, name: s.name, kind: s.kind, model: s.model, sort: s.sort, rules: s })),
+    [
+      ["id", "integer"],
+      ["slug", "text"],
+      ["name", "text"],
+      ["kind", "text"],
+      ["model", "text"],
+      ["sort", "integer"],
+      ["rules", "jsonb"],
+    ],
+    SPORTS.map((s) => ({
+      id: s.id,
+      slug: s.slug,
+      name: s.name,
+      kind: s.kind,
+      model: s.model,
+      sort: s.sort,
+      rules: s,
+    }))
   );
   await bulkInsert(
     db,
     "sport_market_type",
-    [["sport_id", "integer"], ["type_id", "integer"], ["is_main", "boolean"]],
-    SPORTS.flatMap((s) => sportMarketTypes(s).map((t) => ({ sport_id: s.id, type_id: t.typeId, is_main: t.isMain }))),
+    [
+      ["sport_id", "integer"],
+      ["type_id", "integer"],
+      ["is_main", "boolean"],
+    ],
+    SPORTS.flatMap((s) =>
+      sportMarketTypes(s).map((t) => ({
+        sport_id: s.id,
+        type_id: t.typeId,
+        is_main: t.isMain,
+      }))
+    )
   );
-  await bulkInsert(db, "sport_country", [["id", "integer"], ["code", "text"], ["name", "text"], ["sort", "integer"]], cat.countries.map((c) => ({ ...c })));
+  await bulkInsert(
+    db,
+    "sport_country",
+    [
+      ["id", "integer"],
+      ["code", "text"],
+      ["name", "text"],
+      ["sort", "integer"],
+    ],
+    cat.countries.map((c) => ({ ...c }))
+  );
   await bulkInsert(
     db,
     "championship",
-    [["id", "integer"], ["sport_id", "integer"], ["country_id", "integer"], ["name", "text"], ["slug", "text"], ["sort", "integer"], ["is_top", "boolean"], ["source", "text"]],
-    cat.champs.map((c) => ({ id: c.id, sport_id: c.sportId, country_id: c.countryId, name: c.name, slug: c.slug, sort: c.sort, is_top: c.isTop, source: c.source })),
+    [
+      ["id", "integer"],
+      ["sport_id", "integer"],
+      ["country_id", "integer"],
+      ["name", "text"],
+      ["slug", "text"],
+      ["sort", "integer"],
+      ["is_top", "boolean"],
+      ["source", "text"],
+    ],
+    cat.champs.map((c) => ({
+      id: c.id,
+      sport_id: c.sportId,
+      country_id: c.countryId,
+      name: c.name,
+      slug: c.slug,
+      sort: c.sort,
+      is_top: c.isTop,
+      source: c.source,
+    }))
   );
   await bulkInsert(
     db,
     "team",
-    [["id", "integer"], ["sport_id", "integer"], ["country_id", "integer"], ["name", "text"], ["slug", "text"], ["rating", "integer"]],
-    cat.teams.map((t) => ({ id: t.id, sport_id: t.sportId, country_id: t.countryId, name: t.name, slug: t.slug, rating: t.rating })),
+    [
+      ["id", "integer"],
+      ["sport_id", "integer"],
+      ["country_id", "integer"],
+      ["name", "text"],
+      ["slug", "text"],
+      ["rating", "integer"],
+    ],
+    cat.teams.map((t) => ({
+      id: t.id,
+      sport_id: t.sportId,
+      country_id: t.countryId,
+      name: t.name,
+      slug: t.slug,
+      rating: t.rating,
+    }))
   );
   await insertGames(db, cat.games);
   await db
     .insertInto("sports_sim")
-    .values({ id: 1, seed: options.seed, clock_ms: options.now, feed_version: 1, next_game_id: cat.nextIds.game, next_market_id: cat.nextIds.market, next_outcome_id: cat.nextIds.outcome })
+    .values({
+      id: 1,
+      seed: options.seed,
+      clock_ms: options.now,
+      feed_version: 1,
+      next_game_id: cat.nextIds.game,
+      next_market_id: cat.nextIds.market,
+      next_outcome_id: cat.nextIds.outcome,
+    })
     .execute();
-  return { games: cat.games.length, ms: Date.now() - started, shiftWeeks: cat.shiftWeeks };
+  return {
+    games: cat.games.length,
+    ms: Date.now() - started,
+    shiftWeeks: cat.shiftWeeks,
+  };
 }

@@ -64,7 +64,7 @@ describe.each(databases)("sports platform on %s", (db) => {
     expect(menu.sports.length).toBeGreaterThanOrEqual(25);
     expect(menu.sports.filter((s: { kind: string }) => s.kind === "cyber").length).toBeGreaterThanOrEqual(4);
     const football = menu.sports.find((s: { slug: string }) => s.slug === "football");
-    expect(football.champs.find((c: { name: string }) => c.name === "English Premier League")).toBeTruthy();
+    expect(football.champs.find((c: { name: string }) => c.name === "Premier League")).toBeTruthy();
     const live = (await get("/sports-api/feed/live")).body;
     expect(live.type).toBe("snapshot");
     expect(live.games.length).toBeGreaterThanOrEqual(40);
@@ -186,9 +186,10 @@ describe.each(databases)("sports platform on %s", (db) => {
     expect(onDay.games.every((g: Game & { startAt: string }) => g.startAt.startsWith(day.date) && g.status === 4)).toBe(true);
 
     const menu = (await get("/sports-api/sports?section=line")).body;
-    const epl = menu.sports[0].champs.find((c: { name: string }) => c.name === "English Premier League");
+    const epl = menu.sports[0].champs.find((c: { name: string }) => c.name === "Premier League");
     const table = (await get(`/sports-api/championships/${epl.id}/standings`)).body;
     expect(table.rows).toHaveLength(20);
+    expect(table.championship.scoreUnit).toBe("goals");
     expect(table.rows[0].played).toBeGreaterThanOrEqual(25);
     const points = table.rows.map((r: { points: number }) => r.points);
     expect([...points].sort((a: number, b: number) => b - a)).toEqual(points);

@@ -201,10 +201,12 @@ describe("sports pages over HTTP", () => {
       ["/en/cyber/real", 200, "Counter-Strike"],
       ["/en/cyber/counter-strike", 200, 'class="sports-head__title"'],
       ["/en/cyber/counter-strike/champs", 200, 'class="multi-pick"'],
-      ["/en/epl", 200, "English Premier League"],
+      ["/en/epl", 200, "England. Premier League"],
       ["/en/epl/final", 200, 'class="sports-head__title"'],
       ["/en/scf", 200, 'class="sports-head__title"'],
       ["/en/ipl", 200, "Indian Premier League"],
+      // A cricket table counts runs, not goals.
+      ["/en/ipl", 200, ">Runs</th>"],
       ["/en/ipl/final", 200, 'class="sports-head__title"'],
       ["/en/europaleague", 200, "UEFA Europa League"],
       ["/en/europaleague/final", 200, 'class="sports-head__title"'],
@@ -230,9 +232,10 @@ describe("sports pages over HTTP", () => {
   });
 
   it("has a game page and a final for every championship special, and a 404 for another championship's game", async () => {
-    const champs = ((await (await fetch(`${stack.platformUrl}/sports-api/championships`)).json()) as { championships: Array<{ id: number; slug: string }> }).championships;
-    for (const [special, slug] of [["europaleague", "uefa-europa-league"], ["fifacwc", "fifa-club-world-cup"], ["ipl", "indian-premier-league"], ["epl", "english-premier-league"]] as const) {
-      const champ = champs.find((c) => c.slug === slug)!;
+    const champs = ((await (await fetch(`${stack.platformUrl}/sports-api/championships`)).json()) as { championships: Array<{ id: number; slug: string; sportSlug: string }> }).championships;
+    // Championships carry bare names: other sports have a "Premier League" too.
+    for (const [special, sport, slug] of [["europaleague", "football", "uefa-europa-league"], ["fifacwc", "football", "fifa-club-world-cup"], ["ipl", "cricket", "indian-premier-league"], ["epl", "football", "premier-league"]] as const) {
+      const champ = champs.find((c) => c.slug === slug && c.sportSlug === sport)!;
       expect(champ, slug).toBeTruthy();
       const games = ((await (await fetch(`${stack.platformUrl}/sports-api/results?champ=${champ.id}&limit=1`)).json()) as { games: FeedGame[] }).games;
       const res = await get(`/en/${special}/game/${games[0]!.id}`, BOT);
@@ -241,7 +244,7 @@ describe("sports pages over HTTP", () => {
       const canonical = /<link rel="canonical" href="([^"]+)"/.exec(await (await get(`/en/${special}`, BOT)).text())?.[1];
       expect(canonical, special).toMatch(new RegExp(`/en/${special}$`));
     }
-    const other = champs.find((c) => c.slug === "english-premier-league")!;
+    const other = champs.find((c) => c.slug === "premier-league" && c.sportSlug === "football")!;
     const eplGame = ((await (await fetch(`${stack.platformUrl}/sports-api/results?champ=${other.id}&limit=1`)).json()) as { games: FeedGame[] }).games[0]!;
     expect((await get(`/en/ipl/game/${eplGame.id}`, BOT)).status).toBe(404);
   });

@@ -22,7 +22,7 @@ const paramSamples: Record<string, string> = {
   result: "success",
   // The sports pages (a wrong slug or section is a redirect to the canonical address).
   sport: "1-football",
-  champ: "6-english-premier-league",
+  champ: "6-premier-league",
   game: "1",
   gameId: "1",
   teamId: "1",

@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FormErrors, TextField } from "~/components/form/Field";
+import { FocusFirstInvalid, FormErrors, TextField } from "~/components/form/Field";
+import { firstInvalid } from "~/components/form/focus";
 import { activationCodeSchema } from "~/forms/account";
 
 /**
@@ -40,14 +41,16 @@ export function ActivationCodeForm({
         <input type="hidden" name="intent" value="activate" />
         <input type="hidden" name="type" value={type} />
         <div className="code-form__row">
-          <TextField
-            field={fields.code}
-            label={t(`activation.codeLabel.${type}`)}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            className="field--code"
-            autoFocus={autoFocus}
-          />
+          <FocusFirstInvalid target={firstInvalid([fields.code])}>
+            <TextField
+              field={fields.code}
+              label={t(`activation.codeLabel.${type}`)}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              className="field--code"
+              autoFocus={autoFocus}
+            />
+          </FocusFirstInvalid>
           <button type="submit" className="button button--primary" disabled={busyActivate}>
             {busyActivate ? t("activation.confirming") : t("activation.confirm")}
           </button>

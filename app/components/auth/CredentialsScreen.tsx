@@ -7,7 +7,8 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useRootData } from "~/root";
 import { Icon } from "./AuthCard";
-import { FormErrors, TextField } from "~/components/form/Field";
+import { FocusFirstInvalid, FormErrors, TextField } from "~/components/form/Field";
+import { firstInvalid } from "~/components/form/focus";
 import { type CredentialsLabels, credentialsFileName, credentialsSvg, credentialsText, svgDataUrl, textDataUrl } from "~/lib/credentials";
 import { credentialsEmailSchema } from "~/forms/account";
 
@@ -140,7 +141,9 @@ export function CredentialsScreen({
         <input type="hidden" name="password" value={password} />
         <input type="hidden" name="continueTo" value={continueTo} />
         <div className="form--inline credentials__email-row">
-          <TextField field={fields.email} label={t("registration.credentials.emailLabel")} type="email" autoComplete="email" inputMode="email" />
+          <FocusFirstInvalid target={firstInvalid([fields.email])}>
+            <TextField field={fields.email} label={t("registration.credentials.emailLabel")} type="email" autoComplete="email" inputMode="email" />
+          </FocusFirstInvalid>
           <button type="submit" className="button button--ghost" disabled={busy}>
             {busy ? t("registration.credentials.sending") : t("registration.credentials.send")}
           </button>

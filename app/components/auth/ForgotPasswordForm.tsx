@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FormErrors, TextField } from "~/components/form/Field";
+import { FocusFirstInvalid, FormErrors, TextField } from "~/components/form/Field";
+import { firstInvalid } from "~/components/form/focus";
 import { forgotPasswordSchema } from "~/forms/account";
 
 /**
@@ -41,13 +42,15 @@ export function ForgotPasswordForm({
     <Form method="post" action={action} {...getFormProps(form)} className="form">
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="forgot" />
-      <TextField
-        field={fields.login}
-        label={t("passwordReset.loginLabel")}
-        autoComplete="username"
-        placeholder={t("passwordReset.loginPlaceholder")}
-        autoFocus={autoFocus}
-      />
+      <FocusFirstInvalid target={firstInvalid([fields.login])}>
+        <TextField
+          field={fields.login}
+          label={t("passwordReset.loginLabel")}
+          autoComplete="username"
+          placeholder={t("passwordReset.loginPlaceholder")}
+          autoFocus={autoFocus}
+        />
+      </FocusFirstInvalid>
       <FormErrors id={form.errorId} errors={form.errors} extra={{ minutes: retryAfterMinutes ?? 1 }} />
       <button type="submit" className="button button--primary button--large" disabled={busy}>
         {busy ? t("passwordReset.sending") : t("passwordReset.sendCode")}

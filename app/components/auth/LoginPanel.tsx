@@ -3,6 +3,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { FieldError, controlProps } from "~/components/form/Field";
+import { firstInvalid } from "~/components/form/focus";
 import { type LoginFormType, loginFormTypes, loginSubmissionSchema } from "~/forms/login";
 
 export interface LoginState {
@@ -46,14 +48,18 @@ export function LoginPanel(props: LoginPanelProps) {
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSubmissionSchema }),
   });
-  const fieldError = (name: string) => {
-    const errors = (fields as Record<string, { errors?: string[]; errorId: string }>)[name];
-    return errors?.errors?.length ? (
-      <p id={errors.errorId} className="field__error">
-        {t(errors.errors[0]!)}
-      </p>
-    ) : null;
+  const field = (name: string) => (fields as unknown as Record<string, { name: string; errorId: string; errors?: string[] }>)[name]!;
+  const fieldError = (name: string) => <FieldError field={field(name)} />;
+  // The controls of this step, in the order it shows them (the captcha, when one is asked, last).
+  const shown: Record<LoginState["step"], string[]> = {
+    credentials: ["uLogin", "uPassword"],
+    phone: ["phone_code", "phone_number", "uPassword"],
+    sms_send: ["phone_code", "phone_number"],
+    sms_code: ["code"],
+    two_step: ["code"],
   };
+  const target = firstInvalid([...shown[state.step], "captchaAnswer"].map(field));
+  const control = (name: string, autoFocus?: boolean) => controlProps(field(name), target, { autoFocus });
   const phoneFields = (
     <div className="field-row">
       <div className="field field--narrow">
@@ -63,6 +69,7 @@ export function LoginPanel(props: LoginPanelProps) {
         <select
           id={`${formId}-phone-code`}
           name="phone_code"
+          {...control("phone_code")}
           defaultValue={state.phone_code ?? props.countries[0]?.tel_code ?? "7"}
           autoComplete="tel-country-code"
         >
@@ -72,10 +79,11 @@ export function LoginPanel(props: LoginPanelProps) {
             </option>
           ))}
         </select>
+        {fieldError("phone_code")}
       </div>
       <label className="field">
         <span className="field__label">{t("auth.phone")}</span>
-        <input name="phone_number" type="text" inputMode="tel" dir="ltr" autoComplete="tel-national" defaultValue={state.phone_number} required />
+        <input name="phone_number" {...control("phone_number")} type="text" inputMode="tel" dir="ltr" autoComplete="tel-national" defaultValue={state.phone_number} required />
         {fieldError("phone_number")}
       </label>
     </div>
@@ -83,7 +91,7 @@ export function LoginPanel(props: LoginPanelProps) {
   const passwordField = (
     <label className="field">
       <span className="field__label">{t("auth.password")}</span>
-      <input name="uPassword" type="password" autoComplete="current-password" required />
+      <input name="uPassword" {...control("uPassword")} type="password" autoComplete="current-password" required />
       {fieldError("uPassword")}
     </label>
   );
@@ -152,7 +160,7 @@ export function LoginPanel(props: LoginPanelProps) {
           <>
             <label className="field">
               <span className="field__label">{t("auth.login")}</span>
-              <input {...getInputProps(fields.uLogin as never, { type: "text" })} autoComplete="username" required />
+              <input {...getInputProps(fields.uLogin as never, { type: "text" })} {...control("uLogin")} autoComplete="username" required />
               {fieldError("uLogin")}
             </label>
             {passwordField}
@@ -176,7 +184,7 @@ export function LoginPanel(props: LoginPanelProps) {
             <input type="hidden" name="phone_number" value={state.phone_number} />
             <label className="field">
               <span className="field__label">{t("auth.smsCode")}</span>
-              <input name="code" inputMode="numeric" autoComplete="one-time-code" pattern="\d{4,8}" required />
+              <input name="code" {...control("code")} inputMode="numeric" autoComplete="one-time-code" pattern="\d{4,8}" required />
               {fieldError("code")}
             </label>
             {saveBox}
@@ -189,7 +197,7 @@ export function LoginPanel(props: LoginPanelProps) {
             <input type="hidden" name="save" value={state.save ? "on" : ""} />
             <label className="field">
               <span className="field__label">{t("auth.twoStepCode")}</span>
-              <input name="code" inputMode="numeric" autoComplete="one-time-code" pattern="\d{4,8}" required />
+              <input name="code" {...control("code")} inputMode="numeric" autoComplete="one-time-code" pattern="\d{4,8}" required />
               {fieldError("code")}
             </label>
           </>
@@ -201,7 +209,7 @@ export function LoginPanel(props: LoginPanelProps) {
             <input type="hidden" name="captchaId" value={props.captcha.id} />
             <label className="field">
               <span className="field__label">{t("auth.captchaAnswer")}</span>
-              <input name="captchaAnswer" autoComplete="off" required maxLength={16} />
+              <input name="captchaAnswer" {...control("captchaAnswer", true)} autoComplete="off" required maxLength={16} />
             </label>
           </div>
         ) : null}

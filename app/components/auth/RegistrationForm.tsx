@@ -7,7 +7,8 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { localPath } from "~/lib/paths";
 import { Icon } from "./AuthCard";
-import { FieldError, FormErrors, Honeypot, SelectField, TextField } from "~/components/form/Field";
+import { FieldError, FocusFirstInvalid, FormErrors, Honeypot, SelectField, TextField, controlProps } from "~/components/form/Field";
+import { firstInvalid } from "~/components/form/focus";
 import {
   DEFAULT_BONUS_CHOICE,
   HONEYPOT_FIELD,
@@ -132,7 +133,21 @@ export function RegistrationForm({
   const maxBirthday = new Date(Date.UTC(new Date().getUTCFullYear() - 18, 11, 31)).toISOString().slice(0, 10);
 
   const { key: termsKey, ...termsProps } = getInputProps(fields.terms, { type: "checkbox" });
-  return (
+  // The fields in the order the form shows them, for the focus after a refused post.
+  const target = firstInvalid([
+    fields.country_code,
+    fields.currency,
+    slug === "full" && fields.name,
+    slug === "full" && fields.surname,
+    withEmail && fields.email,
+    withPhone && fields.phone_number,
+    slug === "full" && fields.date_birthday,
+    withPassword && fields.password,
+    fields.bonus_choice,
+    fields.promocode,
+    fields.terms,
+  ]);
+  const body = (
     <FormComponent
       method="post"
       action={localPath(page.lng, `/registration/${slug}`)}
@@ -192,11 +207,11 @@ export function RegistrationForm({
       <fieldset className="bonus-choice" aria-describedby={fields.bonus_choice.errors?.length ? fields.bonus_choice.errorId : undefined}>
         <legend className="field__label">{t("registration.bonus.title")}</legend>
         <div className="bonus-choice__options">
-          {bonusChoices.map((b) => {
+          {bonusChoices.map((b, i) => {
             const { key, ...props } = getInputProps(fields.bonus_choice, { type: "radio", value: String(b.value) });
             return (
               <label key={b.value} className={`bonus-choice__option bonus-choice__option--${b.key}`}>
-                <input key={key} {...props} id={`${props.id}-${b.value}`} />
+                <input key={key} {...props} id={`${props.id}-${b.value}`} autoFocus={(i === 0 && target === fields.bonus_choice.name) || undefined} />
                 <span className="bonus-choice__card">
                   <span className="bonus-choice__name">{t(`registration.bonus.${b.key}`)}</span>
                   <span className="bonus-choice__text">{t(`registration.bonus.${b.key}Text`)}</span>
@@ -215,7 +230,7 @@ export function RegistrationForm({
 
       <div className="reg-form__terms">
         <label className="checkbox">
-          <input key={termsKey} {...termsProps} />
+          <input key={termsKey} {...termsProps} {...controlProps(fields.terms, target)} />
           <span>
             {t("registration.terms.before")}{" "}
             <a href={localPath(page.lng, "/rules/1")} target="_blank" rel="noreferrer">
@@ -237,4 +252,5 @@ export function RegistrationForm({
       </p>
     </FormComponent>
   );
+  return <FocusFirstInvalid target={target}>{body}</FocusFirstInvalid>;
 }

@@ -5,7 +5,6 @@ import { useTranslation } from "react-i18next";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
 import { formatMoney } from "~/coupon/amount-input";
 import { addBetToCouponAtom, oneClickBusyAtom, oneClickRequestAtom } from "~/coupon/atoms";
-import type { CouponView } from "~/coupon/coupon-view.server";
 import type { CouponBet } from "~/coupon/model";
 import { oneClickPlaceFields } from "~/coupon/one-click";
 import type { PlaceAnswer } from "~/coupon/place-action.server";
@@ -13,9 +12,9 @@ import type { SiteNotice } from "~/notifications/atoms";
 import { requestBalanceRefresh } from "../HeaderBalance";
 import { betLabel, useNotice } from "../Notifications";
 import { RefusalPanel, offerFormData } from "./PlacedCoupon";
+import { useWaitingCoupon } from "./use-waiting-coupon";
 
 /** How often a one-click live bet in its delay is asked whether it was decided (as the coupon panel does). */
-const WAITING_POLL_MS = 1_000;
 
 /**
  * Sends the one-click single a coefficient asked for (app/coupon/one-click.ts) through the same
@@ -31,9 +30,7 @@ export function OneClickBet({ lng }: { lng: string }) {
   const csrf = useAuthenticityToken();
   const [request, setRequest] = useAtom(oneClickRequestAtom);
   const place = useFetcher<PlaceAnswer>();
-  const poll = useFetcher<{ coupons: CouponView[]; waiting: boolean }>();
   const [answer, setAnswer] = useState<PlaceAnswer | null>(null);
-  const [now, setNow] = useState(() => Date.now());
   const handled = useRef<unknown>(null);
   const sent = useRef<CouponBet | null>(null);
   const submit = place.submit;
@@ -64,23 +61,7 @@ export function OneClickBet({ lng }: { lng: string }) {
   }, [place.data, place.state]);
 
   const coupon = answer?.kind === "placed" ? answer.coupons[0] : undefined;
-  const waiting = coupon?.state === "waiting" ? coupon : undefined;
-  const loadPoll = poll.load;
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setInterval(() => {
-      setNow(Date.now());
-      loadPoll(`/${lng}/coupon/result/${waiting.id}`);
-    }, WAITING_POLL_MS);
-    return () => clearInterval(timer);
-  }, [waiting, lng, loadPoll]);
-  useEffect(() => {
-    if (!poll.data || answer?.kind !== "placed") return;
-    const fresh = new Map(poll.data.coupons.map((c) => [c.id, c]));
-    if (!answer.coupons.some((c) => fresh.has(c.id) && fresh.get(c.id)!.state !== c.state)) return;
-    setAnswer({ ...answer, coupons: answer.coupons.map((c) => fresh.get(c.id) ?? c) });
-    requestBalanceRefresh();
-  }, [poll.data, answer]);
+  const { now } = useWaitingCoupon(lng, answer, setAnswer);
 
   const bet = sent.current;
   const close = () => setAnswer(null);

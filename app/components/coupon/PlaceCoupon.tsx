@@ -7,16 +7,15 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { minorToInput } from "~/coupon/amount-input";
 import { bonusBetOfferAtom, clearCouponAtom, couponAccountAtom, couponAtom, couponSettingsAtom, setCouponAmountAtom } from "~/coupon/atoms";
 import { COUPON_TYPE } from "~/coupon/constants";
-import type { CouponView } from "~/coupon/coupon-view.server";
 import { currencyDefaults } from "~/coupon/currency-defaults";
 import { encodeSelections, newPlaceKey, selectionsOfCoupon } from "~/coupon/place";
 import type { PlaceAnswer } from "~/coupon/place-action.server";
 import { useRootData } from "~/root";
 import { requestBalanceRefresh } from "../HeaderBalance";
 import { PlaceOutcome, offerFormData } from "./PlacedCoupon";
+import { useWaitingCoupon } from "./use-waiting-coupon";
 
 /** How often the panel asks whether a live coupon in its delay was decided. */
-const WAITING_POLL_MS = 1_000;
 
 /**
  * The coupon's place button (issue 14). One form, two ways: without JavaScript it posts to
@@ -38,10 +37,8 @@ export function PlaceCoupon({ lng, returnTo, formId }: { lng: string; returnTo: 
   const clear = useSetAtom(clearCouponAtom);
   const setAmount = useSetAtom(setCouponAmountAtom);
   const place = useFetcher<PlaceAnswer>();
-  const poll = useFetcher<{ coupons: CouponView[]; waiting: boolean }>();
   const [key, setKey] = useState(newPlaceKey);
   const [answer, setAnswer] = useState<PlaceAnswer | null>(null);
-  const [now, setNow] = useState(() => Date.now());
   const handled = useRef<unknown>(null);
   const exponent = currencyDefaults(account.currencyIso).exponent;
   const selections = useMemo(() => selectionsOfCoupon(coupon), [coupon]);
@@ -95,24 +92,8 @@ export function PlaceCoupon({ lng, returnTo, formId }: { lng: string; returnTo: 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signature, settings.isAutoMax, hydrated]);
 
-  // A live coupon in its delay: poll it once a second and count the time left down.
-  const waiting = answer?.kind === "placed" ? answer.coupons.find((c) => c.state === "waiting") : undefined;
-  const loadPoll = poll.load;
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setInterval(() => {
-      setNow(Date.now());
-      loadPoll(`/${lng}/coupon/result/${waiting.id}`);
-    }, WAITING_POLL_MS);
-    return () => clearInterval(timer);
-  }, [waiting, lng, loadPoll]);
-  useEffect(() => {
-    if (!poll.data || answer?.kind !== "placed") return;
-    const fresh = new Map(poll.data.coupons.map((c) => [c.id, c]));
-    if (!answer.coupons.some((c) => fresh.has(c.id) && fresh.get(c.id)!.state !== c.state)) return;
-    setAnswer({ ...answer, coupons: answer.coupons.map((c) => fresh.get(c.id) ?? c) });
-    requestBalanceRefresh();
-  }, [poll.data, answer]);
+  // A live coupon in its delay: polled once a second, the time left counted down.
+  const { waiting, now } = useWaitingCoupon(lng, answer, setAnswer);
 
   const onSubmit = useCallback(
     (event: FormEvent<HTMLFormElement>) => {

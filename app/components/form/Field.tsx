@@ -1,7 +1,50 @@
 import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
-import type { ReactNode } from "react";
+import { type ReactNode, createContext, useContext } from "react";
 import { useTranslation } from "react-i18next";
 import { translate } from "~/lib/messages";
+import { takesFocus } from "./focus";
+
+/** The name of the field that takes focus in the form around (see FocusFirstInvalid). */
+const FocusTarget = createContext<string | undefined>(undefined);
+
+/**
+ * Around a form's fields: after a refused post only its first invalid field carries autofocus,
+ * `target` being `firstInvalid(...)` of the form's fields in the order it shows them. Every
+ * control of the field kit asks it through useAutoFocus; a control the form draws itself takes
+ * the same target through controlProps.
+ */
+export function FocusFirstInvalid({ target, children }: { target: string | undefined; children: ReactNode }) {
+  return <FocusTarget.Provider value={target}>{children}</FocusTarget.Provider>;
+}
+
+/** The form's first invalid field, as FocusFirstInvalid around it says. */
+export function useFocusTarget(): string | undefined {
+  return useContext(FocusTarget);
+}
+
+/** autoFocus for the control of field `name`: the form's first invalid field, else the control's own choice. */
+export function useAutoFocus(name: string, own?: boolean): boolean | undefined {
+  return takesFocus(useFocusTarget(), name, own);
+}
+
+/**
+ * The aria and focus attributes of a control the kit does not draw (a login input, an ops
+ * editor's box): invalid and tied to its message when it has an error (and to `describedBy`,
+ * a hint, always), and focused when it is the form's first invalid field (`target`).
+ */
+export function controlProps(
+  field: { name: string; errorId: string; errors?: string[] },
+  target: string | undefined,
+  options: { describedBy?: string; autoFocus?: boolean } = {},
+) {
+  const invalid = Boolean(field.errors?.length);
+  const describedBy = [invalid ? field.errorId : "", options.describedBy ?? ""].join(" ").trim();
+  return {
+    "aria-invalid": invalid || undefined,
+    "aria-describedby": describedBy || undefined,
+    autoFocus: takesFocus(target, field.name, options.autoFocus),
+  };
+}
 
 /**
  * The first error of a field (a server message: a dictionary key, maybe with a value), translated,
@@ -75,6 +118,7 @@ export function TextField({
   className?: string;
 }) {
   const { key, ...props } = getInputProps(field, { type, ariaDescribedBy: hint ? `${field.id}-hint` : undefined });
+  const focus = useAutoFocus(field.name, autoFocus);
   const input = (
     <input
       key={key}
@@ -85,7 +129,7 @@ export function TextField({
       max={max ?? props.max}
       // A date input takes no pattern (HTML); the server checks the value anyway.
       pattern={type === "date" ? undefined : props.pattern}
-      autoFocus={autoFocus}
+      autoFocus={focus}
       dir={type === "email" || type === "tel" || type === "password" ? "ltr" : undefined}
     />
   );
@@ -122,12 +166,13 @@ export function SelectField({
   autoComplete?: string;
 }) {
   const { key, ...props } = getSelectProps(field);
+  const autoFocus = useAutoFocus(field.name);
   return (
     <div className={`field${field.errors?.length ? " field--invalid" : ""}`}>
       <label className="field__label" htmlFor={field.id}>
         {label}
       </label>
-      <select key={key} {...props} autoComplete={autoComplete} onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}>
+      <select key={key} {...props} autoFocus={autoFocus} autoComplete={autoComplete} onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}>
         {/* A required select starts with an empty choice (HTML), so "nothing chosen" is refused. */}
         {props.required ? (
           <option value="" disabled>

@@ -3,12 +3,13 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ODDS_FORMATS } from "~/coupon/math";
 import type { RouteId } from "~/route-ids";
-import type { DisplaySettings as Settings } from "~/sports/display";
+import { DISPLAY_FLAGS, type DisplaySettings as Settings } from "~/sports/display";
 
 /**
- * Quick display settings in the header (issue 13): odds format, European or Asian view, light or
- * dark theme. A disclosure with a plain form: it opens and submits without JavaScript; the
- * choice is kept in a cookie and applies from the next page on.
+ * Display settings in the header (issue 13): odds format, European or Asian view, light or dark
+ * theme, and the flags compact view, best matches on top, show game id and team logos. A
+ * disclosure with a plain form: it opens and submits without JavaScript; the choice is kept in a
+ * cookie (guests) or on the platform (bettors) and applies from the next page on.
  */
 export function DisplaySettings({ lng, returnTo, open }: { lng: string; returnTo: string; open?: boolean }) {
   const { t } = useTranslation();
@@ -48,6 +49,15 @@ export function DisplaySettings({ lng, returnTo, open }: { lng: string; returnTo
             <option value="0">{t("display.themes.0")}</option>
           </select>
         </label>
+        <fieldset className="display-settings__flags">
+          <legend className="visually-hidden">{t("display.flags")}</legend>
+          {DISPLAY_FLAGS.map((flag) => (
+            <label key={flag} className="field-check">
+              <input type="checkbox" name={flag} value="1" defaultChecked={display[flag] === 1} />
+              <span>{t(`display.flag.${flag}`)}</span>
+            </label>
+          ))}
+        </fieldset>
         <button type="submit" className="button button--primary button--small">
           {t("display.save")}
         </button>

@@ -1,13 +1,15 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { CountryGroup } from "~/sports/filters";
+import { type CountryGroup, rowMarkets } from "~/sports/filters";
 import type { CoefMove } from "~/sports/indication";
-import type { GameView, MarketView, Section } from "~/sports/model";
+import type { GameView, Section } from "~/sports/model";
 import { champTitle, isLiveStatus, sectionOfGame } from "~/sports/model";
 import { GameClock } from "./GameClock";
 import { OddButton, OutcomesForm } from "./OddButton";
 import { champPath, gamePath } from "~/sports/paths";
 import { SportIcon } from "./SportIcon";
+import { TeamBadge } from "./TeamBadge";
+import { useDisplay } from "./use-display";
 
 export interface ListContext {
   lng: string;
@@ -15,35 +17,44 @@ export interface ListContext {
   /** The page, for the no-JavaScript return after adding a bet. */
   here: string;
   moves: ReadonlyMap<string, CoefMove>;
-  showGameId?: boolean;
 }
 
-/** Main markets of a row: the first market's outcomes and, when wide, the next one. */
-function rowMarkets(game: GameView): MarketView[] {
-  return game.markets.slice(0, 2);
+function TeamLine({ name, score, side, logo }: { name: string; score: number | null; side: "home" | "away"; logo: boolean }) {
+  return (
+    <span className="game-row__team">
+      {logo ? <TeamBadge name={name} size={18} /> : null}
+      <span className="game-row__name">{name}</span>
+      {score === null ? null : (
+        <b className="game-row__score" data-score={side}>
+          {score}
+        </b>
+      )}
+    </span>
+  );
 }
 
 export function GameRow({ game, ctx }: { game: GameView; ctx: ListContext }) {
   const { t } = useTranslation();
+  const display = useDisplay();
+  const compact = display.compact === 1;
+  const logo = display.teamLogos === 1;
   const live = isLiveStatus(game.status);
   const href = gamePath(ctx.lng, sectionOfGame(game), game);
   const more = game.markets.reduce((n, m) => n + m.outcomes.length, 0);
   return (
-    <li className={`game-row${live ? " game-row--live" : ""}`} id={`game-${game.id}`} data-game={game.id}>
+    <li className={`game-row${live ? " game-row--live" : ""}${compact ? " game-row--compact" : ""}`} id={`game-${game.id}`} data-game={game.id}>
       <OutcomesForm lng={ctx.lng} game={game} returnTo={ctx.here} className="game-row__form">
         <div className="game-row__clock">
           <GameClock game={game} timeZone={ctx.timeZone} lng={ctx.lng} />
         </div>
         <Link to={href} className="game-row__teams" prefetch="intent">
-          <span className="game-row__team">
-            {game.home.name}
-            {game.score ? <b className="game-row__score" data-score="home">{game.score.home}</b> : null}
-          </span>
-          <span className="game-row__team">
-            {game.away.name}
-            {game.score ? <b className="game-row__score" data-score="away">{game.score.away}</b> : null}
-          </span>
-          {ctx.showGameId ? <span className="game-row__id">№ {game.id}</span> : null}
+          <TeamLine name={game.home.name} score={game.score?.home ?? null} side="home" logo={logo} />
+          <TeamLine name={game.away.name} score={game.score?.away ?? null} side="away" logo={logo} />
+          {display.showGameId === 1 ? (
+            <span className="game-row__id" data-testid="game-id">
+              {t("sports.gameId", { id: game.id })}
+            </span>
+          ) : null}
           {game.hasVideo ? (
             <span className="game-row__video" title={t("sports.withVideo")}>
               <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
@@ -54,7 +65,7 @@ export function GameRow({ game, ctx }: { game: GameView; ctx: ListContext }) {
           ) : null}
         </Link>
         <div className="game-row__markets">
-          {rowMarkets(game).map((market) => (
+          {rowMarkets(game, compact).map((market) => (
             <div key={market.id} className={`market-cells market-cells--${Math.min(market.outcomes.length, 3)}`} role="group" aria-label={market.name}>
               {market.outcomes.slice(0, 3).map((outcome) => (
                 <OddButton key={outcome.id} game={game} market={market} outcome={outcome} move={ctx.moves.get(outcome.id)} />

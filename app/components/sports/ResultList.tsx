@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { GameView } from "~/sports/model";
+import { type GameView, champTitle } from "~/sports/model";
 import { gamePath } from "~/sports/paths";
 
 function day(ms: number, lng: string, timeZone: number): string {
@@ -27,7 +27,7 @@ export function ResultList({ games, lng, timeZone }: { games: GameView[]; lng: s
           <tr key={g.id} data-game={g.id}>
             <td>{day(g.startAt, lng, timeZone)}</td>
             <td>
-              {g.sportName} · {g.champName}
+              {g.sportName} · {champTitle(g.champName, g.countryName)}
             </td>
             <td>
               <Link to={gamePath(lng, "live", g)}>

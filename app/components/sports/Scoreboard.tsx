@@ -1,25 +1,41 @@
 import { useTranslation } from "react-i18next";
 import type { GameView } from "~/sports/model";
-import { isFinishedStatus, isLiveStatus } from "~/sports/model";
+import { champTitle, isFinishedStatus, isLiveStatus } from "~/sports/model";
 import { GameClock } from "./GameClock";
+import { TeamBadge } from "./TeamBadge";
+import { useDisplay } from "./use-display";
 
 /** The game page's head: teams, score, clock, and the score of each period. */
 export function Scoreboard({ game, timeZone, lng, wide }: { game: GameView; timeZone: number; lng: string; wide?: boolean }) {
   const { t } = useTranslation();
   const live = isLiveStatus(game.status);
   const done = isFinishedStatus(game.status);
+  const display = useDisplay();
+  const logo = display.teamLogos === 1;
+  const badgeSize = wide ? 36 : 24;
   return (
     <section className={`scoreboard${live ? " scoreboard--live" : ""}${wide ? " scoreboard--wide" : ""}`} aria-label={t("sports.scoreboard")}>
       <p className="scoreboard__champ">
-        {game.sportName} · {game.countryName ? `${game.countryName} · ` : ""}
-        {game.champName}
+        {game.sportName} · {champTitle(game.champName, game.countryName)}
+        {display.showGameId === 1 ? (
+          <span className="scoreboard__id" data-testid="game-id">
+            {t("sports.gameId", { id: game.id })}
+          </span>
+        ) : null}
       </p>
       <div className="scoreboard__main">
-        <span className="scoreboard__team scoreboard__team--home">{game.home.name}</span>
+        {/* Each badge sits on the score's side of its name. */}
+        <span className="scoreboard__team scoreboard__team--home">
+          {game.home.name}
+          {logo ? <TeamBadge name={game.home.name} size={badgeSize} /> : null}
+        </span>
         <span className="scoreboard__score" data-testid="score" aria-live="polite">
           {game.score ? `${game.score.home} : ${game.score.away}` : "– : –"}
         </span>
-        <span className="scoreboard__team scoreboard__team--away">{game.away.name}</span>
+        <span className="scoreboard__team scoreboard__team--away">
+          {logo ? <TeamBadge name={game.away.name} size={badgeSize} /> : null}
+          {game.away.name}
+        </span>
       </div>
       <p className="scoreboard__clock">
         {live ? <span className="live-badge">{t("sports.liveBadge")}</span> : null}

@@ -6,9 +6,10 @@ type StandingsRow = ApiStandings["rows"][number];
 
 /**
  * A championship's table (SPEC §2 statistic). The statistic page shows every column; `compact`
- * (the special-championship page) keeps position, team, played, goals and points.
+ * (the special-championship page) keeps position, team, played, goals and points. The goals column is named for the sport
+ * (runs in cricket, sets in volleyball).
  */
-export function StandingsTable({ rows, lng, compact = false }: { rows: readonly StandingsRow[]; lng: string; compact?: boolean }) {
+export function StandingsTable({ rows, lng, unit, compact = false }: { rows: readonly StandingsRow[]; lng: string; unit: ApiStandings["championship"]["scoreUnit"]; compact?: boolean }) {
   const { t } = useTranslation();
   return (
     <table className="results-table standings">
@@ -26,7 +27,7 @@ export function StandingsTable({ rows, lng, compact = false }: { rows: readonly 
               <th scope="col" title={t("statistic.lost")}>{t("statistic.lostShort")}</th>
             </>
           )}
-          <th scope="col">{t("statistic.goals")}</th>
+          <th scope="col">{t(`statistic.scoreUnit.${unit}`)}</th>
           <th scope="col">{t("statistic.points")}</th>
           {compact ? null : <th scope="col">{t("statistic.form")}</th>}
         </tr>

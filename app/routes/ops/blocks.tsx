@@ -5,7 +5,8 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FieldError } from "~/components/form/Field";
+import { FieldError, FocusFirstInvalid, controlProps } from "~/components/form/Field";
+import { firstInvalid } from "~/components/form/focus";
 import { RuleFormError, RulePriority, RuleSelect } from "~/components/form/RuleFields";
 import { z } from "zod";
 import { BLOCK_REASONS } from "~/constants";
@@ -198,6 +199,8 @@ export default function Blocks() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: blockRuleForm }),
   });
   const back = list.page > 1 ? `/ops/blocks?page=${list.page}` : "/ops/blocks";
+  // The fields in the order the form shows them, for the focus after a refused post.
+  const target = firstInvalid([fields.kind, fields.pattern, fields.reason, fields.appliesTo, fields.priority, fields.note]);
 
   return (
     <section className="ops-page" aria-labelledby="blocks-title">
@@ -216,42 +219,44 @@ export default function Blocks() {
         </p>
       ) : null}
 
-      <Form method="post" {...getFormProps(form)} className="form card ops-form" aria-labelledby="block-new-title">
-        <AuthenticityTokenInput />
-        <h2 id="block-new-title" className="card__title">
-          {t("ops.blocks.new")}
-        </h2>
-        <div className="field-grid">
-          <RuleSelect field={fields.kind} label={t("ops.blocks.kind")} choices={blockKinds} labelKey={(k) => `ops.blocks.kinds.${k}`} fallback="path" />
+      <FocusFirstInvalid target={target}>
+        <Form method="post" {...getFormProps(form)} className="form card ops-form" aria-labelledby="block-new-title">
+          <AuthenticityTokenInput />
+          <h2 id="block-new-title" className="card__title">
+            {t("ops.blocks.new")}
+          </h2>
+          <div className="field-grid">
+            <RuleSelect field={fields.kind} label={t("ops.blocks.kind")} choices={blockKinds} labelKey={(k) => `ops.blocks.kinds.${k}`} fallback="path" />
+            <label className="field">
+              <span className="field__label">{t("ops.blocks.pattern")}</span>
+              <input name={fields.pattern.name} defaultValue={(fields.pattern.initialValue as string | undefined) ?? ""} className="mono" required {...controlProps(fields.pattern, target, { describedBy: "block-pattern-hint" })} />
+              <FieldError field={fields.pattern} />
+            </label>
+          </div>
+          <ul id="block-pattern-hint" className="field__hint ops-hints">
+            {blockKinds.map((k) => (
+              <li key={k}>{t(`ops.blocks.patternHints.${k}`)}</li>
+            ))}
+          </ul>
+          <RuleSelect field={fields.reason} label={t("ops.blocks.reason")} choices={blockReasons} labelKey={(r) => `ops.blocks.reasons.${r}`} fallback="4" />
+          <div className="field-grid">
+            <RuleSelect field={fields.appliesTo} label={t("ops.blocks.appliesTo")} choices={blockAudiences} labelKey={(a) => `ops.blocks.audiences.${a}`} fallback="all" />
+            <RulePriority field={fields.priority} label={t("ops.blocks.priority")} />
+          </div>
           <label className="field">
-            <span className="field__label">{t("ops.blocks.pattern")}</span>
-            <input name={fields.pattern.name} defaultValue={(fields.pattern.initialValue as string | undefined) ?? ""} className="mono" required aria-describedby={`${fields.pattern.errorId} block-pattern-hint`} />
-            <FieldError field={fields.pattern} />
+            <span className="field__label">{t("ops.blocks.note")}</span>
+            <input name={fields.note.name} defaultValue={(fields.note.initialValue as string | undefined) ?? ""} maxLength={500} {...controlProps(fields.note, target)} />
+            <FieldError field={fields.note} />
           </label>
-        </div>
-        <ul id="block-pattern-hint" className="field__hint ops-hints">
-          {blockKinds.map((k) => (
-            <li key={k}>{t(`ops.blocks.patternHints.${k}`)}</li>
-          ))}
-        </ul>
-        <RuleSelect field={fields.reason} label={t("ops.blocks.reason")} choices={blockReasons} labelKey={(r) => `ops.blocks.reasons.${r}`} fallback="4" />
-        <div className="field-grid">
-          <RuleSelect field={fields.appliesTo} label={t("ops.blocks.appliesTo")} choices={blockAudiences} labelKey={(a) => `ops.blocks.audiences.${a}`} fallback="all" />
-          <RulePriority field={fields.priority} label={t("ops.blocks.priority")} />
-        </div>
-        <label className="field">
-          <span className="field__label">{t("ops.blocks.note")}</span>
-          <input name={fields.note.name} defaultValue={(fields.note.initialValue as string | undefined) ?? ""} maxLength={500} />
-          <FieldError field={fields.note} />
-        </label>
-        <RuleFormError errors={form.errors} />
-        {result?.detail && result.lastResult ? <p className="field__hint mono">{result.detail}</p> : null}
-        <div className="form--row">
-          <button type="submit" name="intent" value="create" className="button button--primary" disabled={busy}>
-            {t("ops.blocks.create")}
-          </button>
-        </div>
-      </Form>
+          <RuleFormError errors={form.errors} />
+          {result?.detail && result.lastResult ? <p className="field__hint mono">{result.detail}</p> : null}
+          <div className="form--row">
+            <button type="submit" name="intent" value="create" className="button button--primary" disabled={busy}>
+              {t("ops.blocks.create")}
+            </button>
+          </div>
+        </Form>
+      </FocusFirstInvalid>
 
       <p className="muted">{t("ops.blocks.count", { count: list.total })}</p>
       {list.items.length ? (

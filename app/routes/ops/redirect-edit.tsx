@@ -5,7 +5,8 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FieldError } from "~/components/form/Field";
+import { FieldError, FocusFirstInvalid, controlProps } from "~/components/form/Field";
+import { firstInvalid } from "~/components/form/focus";
 import { RuleFormError, RulePriority, RuleSelect } from "~/components/form/RuleFields";
 import { endonyms, supportedLanguages } from "~/i18n/languages";
 import { z } from "zod";
@@ -135,6 +136,8 @@ export default function RedirectEdit() {
   });
   const languages = (fields.languages.initialValue as string[] | undefined) ?? [];
   const savedId = result && "savedId" in result ? result.savedId : null;
+  // The fields in the order the form shows them, for the focus after a refused post.
+  const target = firstInvalid([fields.source, fields.target, fields.code, fields.priority, fields.languages, fields.note]);
 
   return (
     <section className="ops-page" aria-labelledby="rule-title">
@@ -178,33 +181,43 @@ export default function RedirectEdit() {
         <AuthenticityTokenInput />
         <label className="field">
           <span className="field__label">{t("ops.redirects.source")}</span>
-          <input name={fields.source.name} defaultValue={fields.source.initialValue as string} className="mono" required placeholder="/promo/:slug" aria-describedby={fields.source.errorId} />
+          <input name={fields.source.name} defaultValue={fields.source.initialValue as string} className="mono" required placeholder="/promo/:slug" {...controlProps(fields.source, target)} />
           <span className="field__hint">{t("ops.redirects.sourceHint")}</span>
           <FieldError field={fields.source} />
         </label>
         <label className="field">
           <span className="field__label">{t("ops.redirects.target")}</span>
-          <input name={fields.target.name} defaultValue={fields.target.initialValue as string} className="mono" required placeholder="/bonuses/:slug" aria-describedby={fields.target.errorId} />
+          <input name={fields.target.name} defaultValue={fields.target.initialValue as string} className="mono" required placeholder="/bonuses/:slug" {...controlProps(fields.target, target)} />
           <span className="field__hint">{t("ops.redirects.targetHint")}</span>
           <FieldError field={fields.target} />
         </label>
-        <div className="field-grid">
-          <RuleSelect field={fields.code} label={t("ops.redirects.code")} choices={redirectCodes} labelKey={(c) => `ops.redirects.codes.${c}`} fallback="301" />
-          <RulePriority field={fields.priority} label={t("ops.redirects.priority")} />
-        </div>
-        <fieldset className="field">
+        <FocusFirstInvalid target={target}>
+          <div className="field-grid">
+            <RuleSelect field={fields.code} label={t("ops.redirects.code")} choices={redirectCodes} labelKey={(c) => `ops.redirects.codes.${c}`} fallback="301" />
+            <RulePriority field={fields.priority} label={t("ops.redirects.priority")} />
+          </div>
+        </FocusFirstInvalid>
+        <fieldset className="field" aria-describedby={fields.languages.errors?.length ? fields.languages.errorId : undefined}>
           <legend className="field__label">{t("ops.redirects.languages")}</legend>
           <span className="field__hint">{t("ops.redirects.languagesHint")}</span>
           <div className="checkbox-grid">
-            {supportedLanguages.map((lng) => (
+            {supportedLanguages.map((lng, i) => (
               <label key={lng} className="checkbox">
-                <input type="checkbox" name={fields.languages.name} value={lng} defaultChecked={languages.includes(lng)} />
+                <input
+                  type="checkbox"
+                  name={fields.languages.name}
+                  value={lng}
+                  defaultChecked={languages.includes(lng)}
+                  aria-invalid={fields.languages.errors?.length ? true : undefined}
+                  autoFocus={(i === 0 && target === fields.languages.name) || undefined}
+                />
                 <span>
                   {lng.toUpperCase()} · {endonyms[lng]}
                 </span>
               </label>
             ))}
           </div>
+          <FieldError field={fields.languages} />
         </fieldset>
         <label className="checkbox">
           <input type="checkbox" name={fields.active.name} defaultChecked={fields.active.initialValue === "on"} />
@@ -212,7 +225,7 @@ export default function RedirectEdit() {
         </label>
         <label className="field">
           <span className="field__label">{t("ops.redirects.note")}</span>
-          <textarea name={fields.note.name} defaultValue={fields.note.initialValue as string} rows={2} maxLength={500} />
+          <textarea name={fields.note.name} defaultValue={fields.note.initialValue as string} rows={2} maxLength={500} {...controlProps(fields.note, target)} />
           <FieldError field={fields.note} />
         </label>
         <RuleFormError errors={form.errors} />
@@ -232,11 +245,18 @@ export default function RedirectEdit() {
           <AuthenticityTokenInput />
           <h2 className="card__title">{t("ops.redirects.deleteTitle")}</h2>
           <label className="checkbox">
-            <input type="checkbox" name="confirmDelete" />
+            {/* Refused unticked: the box is what to tick, focused on load also without JavaScript. */}
+            <input
+              type="checkbox"
+              name="confirmDelete"
+              aria-invalid={result?.deleteError ? true : undefined}
+              aria-describedby={result?.deleteError ? "delete-error" : undefined}
+              autoFocus={Boolean(result?.deleteError) || undefined}
+            />
             <span>{t("ops.redirects.confirmDelete", { source: rule.source })}</span>
           </label>
           {result?.deleteError ? (
-            <p className="field__error" role="alert">
+            <p id="delete-error" className="field__error" role="alert">
               {t(result.deleteError)}
             </p>
           ) : null}

@@ -6,7 +6,8 @@ import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FieldError } from "~/components/form/Field";
+import { FieldError, controlProps } from "~/components/form/Field";
+import { firstInvalid } from "~/components/form/focus";
 import { z } from "zod";
 import { formatDateTime } from "~/lib/format";
 import { StatusPage } from "~/components/StatusPage";
@@ -425,6 +426,8 @@ function MaintenanceSwitch({ current }: { current: LoaderData["maintenance"] }) 
   };
   const preview = draft ?? result?.preview ?? v;
   const busy = fetcher.state !== "idle";
+  // The fields in the order the form shows them, for the focus after a refused post.
+  const target = firstInvalid([fields.startedAt, fields.endedAt, fields.notifyStartedAt, fields.notifyEndedAt, fields.webState]);
 
   const dateField = (name: "startedAt" | "endedAt" | "notifyStartedAt" | "notifyEndedAt") => {
     const f: FieldMetadata<string | undefined> = fields[name];
@@ -433,7 +436,7 @@ function MaintenanceSwitch({ current }: { current: LoaderData["maintenance"] }) 
         <label htmlFor={f.id} className="field__label">
           {t(`ops.switches.maintenance.${name}`)}
         </label>
-        <input id={f.id} type="datetime-local" name={f.name} defaultValue={(f.initialValue as string | undefined) ?? ""} aria-describedby={`${f.errorId} maintenance-tz`} aria-invalid={f.errors ? true : undefined} />
+        <input id={f.id} type="datetime-local" name={f.name} defaultValue={(f.initialValue as string | undefined) ?? ""} {...controlProps(f, target, { describedBy: "maintenance-tz" })} />
         <FieldError field={f} />
       </div>
     );
@@ -473,7 +476,7 @@ function MaintenanceSwitch({ current }: { current: LoaderData["maintenance"] }) 
             <label htmlFor={fields.webState.id} className="field__label">
               {t("ops.switches.maintenance.webState")}
             </label>
-            <input id={fields.webState.id} type="number" name={fields.webState.name} min={0} max={1000} step={1} defaultValue={(fields.webState.initialValue as string | undefined) ?? "0"} aria-describedby={fields.webState.errorId} />
+            <input id={fields.webState.id} type="number" name={fields.webState.name} min={0} max={1000} step={1} defaultValue={(fields.webState.initialValue as string | undefined) ?? "0"} {...controlProps(fields.webState, target)} />
             <FieldError field={fields.webState} />
           </div>
         </div>
@@ -519,8 +522,7 @@ function ListSwitch(props: {
     name: f.name,
     defaultValue: (f.initialValue as string | undefined) ?? "",
     className: "mono",
-    "aria-describedby": `${f.errorId} ${props.id}-format`,
-    "aria-invalid": f.errors ? true : undefined,
+    ...controlProps(f, firstInvalid([f]), { describedBy: `${props.id}-format` }),
     spellCheck: false,
   };
   return (

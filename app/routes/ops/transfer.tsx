@@ -6,7 +6,8 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FieldError } from "~/components/form/Field";
+import { FieldError, controlProps } from "~/components/form/Field";
+import { firstInvalid } from "~/components/form/focus";
 import { z } from "zod";
 import { opsAction } from "~/forms/action.server";
 import { opsTitle, requireOps } from "~/loaders/ops.server";
@@ -129,6 +130,9 @@ export default function Transfer() {
     },
   });
 
+  // The fields in the order the form shows them, for the focus after a refused post.
+  const target = firstInvalid([fields.json, fields.mode, fields.confirmReplace]);
+
   /** With JavaScript the chosen file lands in the text box, to look at before importing. */
   const readFile = async (input: HTMLInputElement) => {
     const chosen = input.files?.[0];
@@ -183,6 +187,7 @@ export default function Transfer() {
           <textarea
             ref={text}
             {...getTextareaProps(fields.json)}
+            {...controlProps(fields.json, target)}
             key={fields.json.key}
             className="mono ops-textarea"
             rows={14}
@@ -194,17 +199,17 @@ export default function Transfer() {
         <fieldset className="field">
           <legend className="field__label">{t("ops.transfer.mode")}</legend>
           <label className="checkbox">
-            <input type="radio" name={fields.mode.name} value="append" defaultChecked={fields.mode.initialValue !== "replace"} />
+            <input type="radio" name={fields.mode.name} value="append" defaultChecked={fields.mode.initialValue !== "replace"} {...controlProps(fields.mode, target)} />
             <span>{t("ops.transfer.append")}</span>
           </label>
           <label className="checkbox">
-            <input type="radio" name={fields.mode.name} value="replace" defaultChecked={fields.mode.initialValue === "replace"} />
+            <input type="radio" name={fields.mode.name} value="replace" defaultChecked={fields.mode.initialValue === "replace"} aria-invalid={fields.mode.errors?.length ? true : undefined} />
             <span>{t("ops.transfer.replace")}</span>
           </label>
           <FieldError field={fields.mode} />
         </fieldset>
         <label className="checkbox">
-          <input type="checkbox" name={fields.confirmReplace.name} defaultChecked={fields.confirmReplace.initialValue === "on"} aria-describedby={fields.confirmReplace.errorId} />
+          <input type="checkbox" name={fields.confirmReplace.name} defaultChecked={fields.confirmReplace.initialValue === "on"} {...controlProps(fields.confirmReplace, target)} />
           <span>{t("ops.transfer.confirmReplace", { count: total })}</span>
         </label>
         <FieldError field={fields.confirmReplace} />

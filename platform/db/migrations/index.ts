@@ -13,6 +13,7 @@ import * as m011b from "./011_ledger_statement_trigger.ts";
 import * as m011c from "./011_bets_score_seen.ts";
 import * as m012 from "./012_user_sports_settings.ts";
 import * as m013 from "./013_bonus_bet.ts";
+import * as m015 from "./015_bare_league_names.ts";
 
 // Migrations are listed here, in order, so the bundle-free runtime needs no folder scan.
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   "011_bets_score_seen": m011c,
   "012_user_sports_settings": m012,
   "013_bonus_bet": m013,
+  "015_bare_league_names": m015,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -119,6 +119,14 @@ export function sportRules(id: number): SportRules {
   return sport;
 }
 
+/** What a standings table counts for and against: its "goals" column, named for the sport. */
+export type ScoreUnit = "goals" | "points" | "runs" | "sets";
+const RUN_SPORTS = new Set(["cricket", "baseball"]);
+export function scoreUnit(sport: SportRules): ScoreUnit {
+  if (RUN_SPORTS.has(sport.slug)) return "runs";
+  return sport.model;
+}
+
 /** Regular periods of a sport (sets sports: the most sets a match can have). */
 export function periodCount(sport: SportRules): number {
   return sport.model === "sets" ? sport.setsToWin * 2 - 1 : sport.periods;
