@@ -9,6 +9,7 @@ import { BottomNav } from "./BottomNav";
 import { MaintenanceNotice } from "./MaintenanceNotice";
 import { Logo } from "./Logo";
 import { NotificationArea } from "./NotificationArea";
+import { Notifications } from "./Notifications";
 import { SeoBlock } from "./SeoBlock";
 import { SiteFooter } from "./SiteFooter";
 import { SiteHeader } from "./SiteHeader";
@@ -50,6 +51,7 @@ export function DefaultLayout({ root, flags, children }: { root: RootData; flags
       {flags.hideFooter ? null : <SiteFooter root={root} />}
       {flags.hideBottomNav ? null : <BottomNav lng={root.lng} />}
       <NotificationArea placement="corner">
+        <Notifications isBot={root.isBot} />
         {!root.user && !root.isBot && root.registrationAllowed ? (
           <RegistrationReminder lng={root.lng} delay={root.registrationReminder.delay} interval={root.registrationReminder.interval} />
         ) : null}

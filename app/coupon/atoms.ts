@@ -22,8 +22,10 @@ import {
   FALLBACK_CURRENCY_ISO,
 } from "./constants";
 import {
+  type CouponBetChange,
   addBetToCoupon,
   clearCoupon,
+  couponBetChanges,
   couponCoef,
   couponPossibleWin,
   couponSystemOptions,
@@ -313,9 +315,11 @@ export const setBetAsBankerAtom = atom(null, (get, set, input: { betId: string; 
   if (result.ok) set(couponAtom, result.coupon);
   return result.ok ? ({ ok: true } as const) : result;
 });
-/** Fresh copies of bets from the odds feed. */
-export const updateCouponBetsAtom = atom(null, (_get, set, bets: readonly CouponBet[]) => {
+/** Fresh copies of bets from the odds feed; answers what changed that the bettor should hear about. */
+export const updateCouponBetsAtom = atom(null, (get, set, bets: readonly CouponBet[]): CouponBetChange[] => {
+  const changes = couponBetChanges(get(couponAtom), bets);
   set(couponAtom, (coupon) => updateCouponBets(coupon, bets));
+  return changes;
 });
 export const setExactCoefAtom = atom(null, (get, set, exactCoef: number | null) => {
   set(couponSettingsAtom, (settings) => setExactCoef(settings, exactCoef, get(couponCoefAtom)));

@@ -15,6 +15,7 @@ import {
   setCouponType,
   setSystemValue,
   updateCouponBets,
+  couponBetChanges,
 } from "./coupon";
 import { createCoupon, defaultCouponConfig, defaultCouponSettings } from "./model";
 import { makeBet, makeCoupon } from "./test-fixtures";
@@ -193,6 +194,31 @@ describe("updateCouponBets", () => {
   it("leaves the coupon as it is when no bet of it changed", () => {
     const coupon = makeCoupon([makeBet({ id: "a" })]);
     expect(updateCouponBets(coupon, [makeBet({ id: "other" })])).toBe(coupon);
+  });
+});
+
+describe("couponBetChanges", () => {
+  const coupon = makeCoupon([makeBet({ id: "a", coef: 1.5 }), makeBet({ id: "b", coef: 2 }), makeBet({ id: "c", coef: 3, isBlocked: true })]);
+
+  it("reports a moved coefficient with the old and the new one", () => {
+    const changes = couponBetChanges(coupon, [makeBet({ id: "a", coef: 1.65 })]);
+    expect(changes).toEqual([expect.objectContaining({ type: "coef", from: 1.5, to: 1.65 })]);
+    expect(changes[0]!.bet.market.id).toBe("a");
+  });
+
+  it("reports a bet that became locked with its reason, not its hidden coefficient", () => {
+    expect(couponBetChanges(coupon, [makeBet({ id: "b", coef: 2.2, isBlocked: true })])).toEqual([expect.objectContaining({ type: "locked", lock: "blocked" })]);
+    expect(couponBetChanges(coupon, [makeBet({ id: "b", coef: 2, isDepend: true })])).toEqual([expect.objectContaining({ type: "locked", lock: "dependent" })]);
+  });
+
+  it("says nothing of a locked bet that stays locked, and reports the coefficient a bet reopens at", () => {
+    expect(couponBetChanges(coupon, [makeBet({ id: "c", coef: 4, isBlocked: true })])).toEqual([]);
+    expect(couponBetChanges(coupon, [makeBet({ id: "c", coef: 3.4 })])).toEqual([expect.objectContaining({ type: "coef", from: 3, to: 3.4 })]);
+    expect(couponBetChanges(coupon, [makeBet({ id: "c", coef: 3 })])).toEqual([]);
+  });
+
+  it("ignores bets that are not in the coupon and bets that did not change", () => {
+    expect(couponBetChanges(coupon, [makeBet({ id: "elsewhere", coef: 9 }), makeBet({ id: "a", coef: 1.5 })])).toEqual([]);
   });
 });
 

@@ -6,7 +6,9 @@ import { BONUS_BET_ID, COUPON_DEFAULTS, COUPON_TYPE, LOBBY_BLOCK_ID } from "./co
 import { expressCoef, possibleWin, systemOptions, systemReturn, type SystemReturn } from "./math";
 import { type Coupon, type CouponBet, type CouponConfig, type CouponSettings, type SystemOption, getBetId } from "./model";
 import {
+  type BetLockReason,
   type Verdict,
+  betLockReason,
   bonusBetOffer,
   hasLobbyBlock,
   isSystemCouponType,
@@ -138,6 +140,33 @@ export function updateCouponBets(coupon: Coupon, fresh: readonly CouponBet[]): C
     return { ...update, blockId: bet.blockId };
   });
   return changed ? withBets(coupon, bets, coupon.addedAtByBetId) : coupon;
+}
+
+/** What a feed update did to a bet of the coupon that the bettor should hear about. */
+export type CouponBetChange =
+  | { readonly type: "coef"; readonly bet: CouponBet; readonly from: number; readonly to: number }
+  | { readonly type: "locked"; readonly bet: CouponBet; readonly lock: BetLockReason };
+
+/**
+ * The changes `updateCouponBets(coupon, fresh)` makes that a notification reports: a bet that
+ * became locked (with its reason), or an open bet whose coefficient moved (the old and the new).
+ * A locked bet's coefficient is not shown, so its moves are not reported until it reopens, when
+ * the coefficient it reopens at is compared with the one the coupon held.
+ */
+export function couponBetChanges(coupon: Pick<Coupon, "bets">, fresh: readonly CouponBet[]): CouponBetChange[] {
+  const before = new Map(coupon.bets.map((bet) => [getBetId(bet), bet]));
+  const changes: CouponBetChange[] = [];
+  for (const bet of fresh) {
+    const old = before.get(getBetId(bet));
+    if (!old) continue;
+    const lock = betLockReason(bet);
+    if (lock) {
+      if (!betLockReason(old)) changes.push({ type: "locked", bet, lock });
+    } else if (bet.market.coef !== old.market.coef) {
+      changes.push({ type: "coef", bet, from: old.market.coef, to: bet.market.coef });
+    }
+  }
+  return changes;
 }
 
 // ------------------------------------------------------------ derived values

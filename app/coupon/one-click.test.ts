@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { currencyDefaults } from "./currency-defaults";
 import { defaultCouponSettings } from "./model";
+import { makeBet } from "./test-fixtures";
 import { oneClickPlaceFields, oneClickSelection, oneClickStake } from "./one-click";
 import { decodeSelections, placeFormSchema } from "./place";
 
@@ -32,6 +33,7 @@ describe("oneClickStake", () => {
 describe("oneClickPlaceFields", () => {
   const request = {
     key: "0f0e0d0c-1111-4222-8333-444455556666",
+    bet: makeBet({ id: "812", coef: 1.85, isLive: true }),
     selection: { outcomeId: 812, coef: 1.85, isLive: true, isBanker: false },
     amount: 12_350,
     currencyIso: "RUB",

@@ -40,6 +40,8 @@ export function oneClickSelection(bet: Pick<CouponBet, "market">): PlaceSelectio
 /** What one click asks the place action for: one selection at the coefficient the bettor saw. */
 export interface OneClickRequest {
   key: string;
+  /** The bet the bettor clicked: a refusal names it and can put it in the coupon instead. */
+  bet: CouponBet;
   selection: PlaceSelection;
   amount: number;
   currencyIso: string;

@@ -1,7 +1,10 @@
 import { type Page, expect, test } from "@playwright/test";
 
-/** Waits until React has hydrated the page, so clicks reach the app and not dead HTML. */
-export async function waitForHydration(page: Page, timeout?: number) {
+/**
+ * Waits until React has hydrated the page, so clicks reach the app and not dead HTML. Longer than
+ * expect's 5 s: on the two shared cores a cold page can take that long to hydrate.
+ */
+export async function waitForHydration(page: Page, timeout = 20_000) {
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout });
 }
 

@@ -1,23 +1,29 @@
-import { useFetcher } from "@remix-run/react";
+import { useFetcher, useNavigate } from "@remix-run/react";
 import { useAtom, useSetAtom } from "jotai";
-import { useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
 import { formatMoney } from "~/coupon/amount-input";
-import { oneClickBusyAtom, oneClickRequestAtom } from "~/coupon/atoms";
+import { addBetToCouponAtom, oneClickBusyAtom, oneClickRequestAtom } from "~/coupon/atoms";
+import type { CouponBet } from "~/coupon/model";
 import { oneClickPlaceFields } from "~/coupon/one-click";
 import type { PlaceAnswer } from "~/coupon/place-action.server";
+import type { SiteNotice } from "~/notifications/atoms";
 import { requestBalanceRefresh } from "../HeaderBalance";
+import { betLabel, useNotice } from "../Notifications";
+import { RefusalPanel, offerFormData } from "./PlacedCoupon";
 import { useWaitingCoupon } from "./use-waiting-coupon";
 
 /** How often a one-click live bet in its delay is asked whether it was decided (as the coupon panel does). */
 
 /**
  * Sends the one-click single a coefficient asked for (app/coupon/one-click.ts) through the same
- * place action as the coupon, with the request's own Idempotency-Key, and shows the answer in a
- * small notification: accepted with the coupon number, waiting out a live delay with the time
- * left, or the translated refusal. The header balance is read again after each answer. Needs
- * JavaScript, as the one-click setting itself does; without it a coefficient fills the coupon.
+ * place action as the coupon, with the request's own Idempotency-Key, and shows the answer in the
+ * site's notification (app/components/Notifications.tsx): accepted with the coupon number, waiting
+ * out a live delay with the time left, or refused with what the bettor can do (the coupon's own
+ * refusal offers: accept the new odds, place with the largest stake accepted now; and put the bet
+ * in the coupon instead). The header balance is read again after each answer. Needs JavaScript,
+ * as the one-click setting itself does; without it a coefficient fills the coupon.
  */
 export function OneClickBet({ lng }: { lng: string }) {
   const { t } = useTranslation();
@@ -26,9 +32,12 @@ export function OneClickBet({ lng }: { lng: string }) {
   const place = useFetcher<PlaceAnswer>();
   const [answer, setAnswer] = useState<PlaceAnswer | null>(null);
   const handled = useRef<unknown>(null);
+  const sent = useRef<CouponBet | null>(null);
   const submit = place.submit;
   const setBusy = useSetAtom(oneClickBusyAtom);
   const busy = place.state !== "idle";
+  const addToCoupon = useSetAtom(addBetToCouponAtom);
+  const navigate = useNavigate();
   useEffect(() => {
     setBusy(busy);
   }, [busy, setBusy]);
@@ -37,6 +46,7 @@ export function OneClickBet({ lng }: { lng: string }) {
   // sports page) does not send it a second time.
   useEffect(() => {
     if (!request) return;
+    sent.current = request.bet;
     setRequest(null);
     setAnswer(null);
     submit({ ...oneClickPlaceFields(request), csrf }, { method: "post", action: `/${lng}/coupon/place` });
@@ -53,44 +63,92 @@ export function OneClickBet({ lng }: { lng: string }) {
   const coupon = answer?.kind === "placed" ? answer.coupons[0] : undefined;
   const { now } = useWaitingCoupon(lng, answer, setAnswer);
 
-  if (!busy && !answer) return null;
-
+  const bet = sent.current;
   const close = () => setAnswer(null);
-  let tone = "info";
-  let text = t("oneClick.placing");
-  if (!busy && answer?.kind === "refused") {
-    tone = "danger";
-    text = t("oneClick.refused", { reason: answer.refusal.message });
-  } else if (!busy && coupon) {
+  const detailsLink = (id: number) => (
+    <a className="button button--small" href={`/${lng}/coupon/result/${id}`}>
+      {t("oneClick.details")}
+    </a>
+  );
+  const inCoupon = bet ? (
+    <button
+      type="button"
+      className="button button--small"
+      onClick={() => {
+        addToCoupon(bet);
+        close();
+        navigate(`/${lng}/coupon`);
+      }}
+    >
+      {t("oneClick.openInCoupon")}
+    </button>
+  ) : null;
+  const text = (value: string, actions?: ReactNode) => ({
+    type: "node" as const,
+    node: (
+      <>
+        <p>{value}</p>
+        {actions ? <p className="notification__actions">{actions}</p> : null}
+      </>
+    ),
+  });
+  let notice: Omit<SiteNotice, "key"> | null = null;
+  let signature = "";
+  if (busy) {
+    // Placing (or trying an offer): the status holds the slot until its answer replaces it.
+    notice = { kind: "ok", title: "oneClick.title", state: "placing", sticky: true, persistent: true, body: text(t("oneClick.placing")) };
+    signature = "placing";
+  } else if (answer?.kind === "refused") {
+    const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      submit(offerFormData(event), { method: "post", action: `/${lng}/coupon/place` });
+    };
+    notice = {
+      kind: "error",
+      state: "refused",
+      sticky: true,
+      onClose: close,
+      body: {
+        type: "node",
+        node: (
+          <>
+            <RefusalPanel lng={lng} refusal={answer.refusal} echo={answer.echo} handlers={{ onSubmit, onClose: close, betName: () => (bet ? betLabel(bet.market) : null) }} />
+            {inCoupon ? <p className="notification__actions">{inCoupon}</p> : null}
+          </>
+        ),
+      },
+    };
+    signature = `refused|${answer.refusal.code}|${answer.refusal.message}|${answer.echo.key}`;
+  } else if (coupon) {
     const values = { number: coupon.number, amount: formatMoney(coupon.amount, coupon.exponent, coupon.currency, lng) };
     if (coupon.state === "waiting") {
       const left = coupon.decideAt ? Math.max(0, Date.parse(coupon.decideAt) - now) : coupon.waitMs;
-      text = t("oneClick.waiting", { ...values, seconds: Math.ceil(left / 1000) });
+      const words = t("oneClick.waiting", { ...values, seconds: Math.ceil(left / 1000) });
+      notice = { kind: "ok", title: "oneClick.title", state: "waiting", sticky: true, persistent: true, onClose: close, body: text(words) };
+      signature = words;
     } else if (coupon.state === "refused") {
-      tone = "danger";
       const reason = t(`bets.refusal.${coupon.refusal?.code ?? "unknown"}`, { defaultValue: t("bets.refusal.unknown"), max: "", min: "", available: "", count: 0 });
-      text = t("oneClick.refused", { reason });
+      const words = t("oneClick.refused", { reason });
+      notice = {
+        kind: "error",
+        state: "refused",
+        sticky: true,
+        onClose: close,
+        body: text(
+          words,
+          <>
+            {inCoupon}
+            {detailsLink(coupon.id)}
+          </>,
+        ),
+      };
+      signature = `${coupon.id}|${words}`;
     } else {
-      tone = "success";
-      text = t("oneClick.accepted", values);
+      const words = t("oneClick.accepted", values);
+      notice = { kind: "done", state: coupon.state, onClose: close, body: text(words, detailsLink(coupon.id)) };
+      signature = `${coupon.id}|${words}`;
     }
   }
-  return (
-    <div className={`toast toast--one-click toast--${tone}`} role="status" data-testid="one-click-status" data-state={busy ? "placing" : (coupon?.state ?? answer?.kind)}>
-      <p className="toast__title">{t("oneClick.title")}</p>
-      <p className="toast__text">{text}</p>
-      {busy ? null : (
-        <div className="toast__actions">
-          {coupon ? (
-            <a className="button button--small" href={`/${lng}/coupon/result/${coupon.id}`}>
-              {t("oneClick.details")}
-            </a>
-          ) : null}
-          <button type="button" className="button button--ghost button--small" onClick={close}>
-            {t("bets.close")}
-          </button>
-        </div>
-      )}
-    </div>
-  );
+  useNotice("one-click", notice, signature);
+  return null;
 }

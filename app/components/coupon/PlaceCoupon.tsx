@@ -21,7 +21,7 @@ import { couponBetName, encodeSelections, newPlaceKey, selectionsOfCoupon } from
 import type { PlaceAnswer } from "~/coupon/place-action.server";
 import { useRootData } from "~/root";
 import { requestBalanceRefresh } from "../HeaderBalance";
-import { PlaceOutcome } from "./PlacedCoupon";
+import { PlaceOutcome, offerFormData } from "./PlacedCoupon";
 import { useWaitingCoupon } from "./use-waiting-coupon";
 
 /** How often the panel asks whether a live coupon in its delay was decided. */
@@ -115,12 +115,8 @@ export function PlaceCoupon({ lng, returnTo, formId }: { lng: string; returnTo: 
     (event: FormEvent<HTMLFormElement>) => {
       if (!hydrated) return;
       event.preventDefault();
-      const form = new FormData(event.currentTarget);
-      const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-      if (submitter?.name) form.set(submitter.name, submitter.value);
-      form.set("js", "1");
       setAnswer(null);
-      submit(form);
+      submit(offerFormData(event));
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [hydrated, key],

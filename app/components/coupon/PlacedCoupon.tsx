@@ -1,4 +1,4 @@
-import type { FormEvent } from "react";
+import { type FormEvent, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { formatMoney, minorToInput } from "~/coupon/amount-input";
@@ -139,6 +139,18 @@ export function EchoFields({ echo, amount, bets, js, vipBet }: { echo: PlaceEcho
   );
 }
 
+/**
+ * The fields of an offer form (accept the new odds, place with another stake) as a fetcher sends
+ * them: the form's own, the pressed button's intent, and js=1 so the answer comes back as data.
+ */
+export function offerFormData(event: FormEvent<HTMLFormElement>): FormData {
+  const form = new FormData(event.currentTarget);
+  const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+  if (submitter?.name) form.set(submitter.name, submitter.value);
+  form.set("js", "1");
+  return form;
+}
+
 export interface OutcomeHandlers {
   /** With JavaScript: send the form through the fetcher instead of navigating. */
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
@@ -156,12 +168,14 @@ export function RefusalPanel({ lng, refusal, echo, handlers = {} }: { lng: strin
   const offer = refusal.offer;
   const money = (amount: number) => formatMoney(amount, refusal.exponent, refusal.currency, lng);
   const blocked = refusal.outcomeId !== null ? (handlers.betName?.(refusal.outcomeId) ?? refusal.betName) : null;
+  // The coupon panel and a one-click notification may both show a refusal: ids of their own.
+  const id = useId();
   return (
-    <div className="place-refusal" role="alertdialog" aria-labelledby="place-refusal-title" aria-describedby="place-refusal-text" data-testid="place-refusal" data-code={refusal.code}>
-      <h2 id="place-refusal-title" className="place-refusal__title">
+    <div className="place-refusal" role="alertdialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} data-testid="place-refusal" data-code={refusal.code}>
+      <h2 id={`${id}-title`} className="place-refusal__title">
         {t("bets.refusedTitle")}
       </h2>
-      <p id="place-refusal-text" className="notice notice--danger">
+      <p id={`${id}-text`} className="notice notice--danger">
         {refusal.message}
       </p>
       {blocked ? (

@@ -89,6 +89,7 @@ export function OddButton({
           const returnTo = event.currentTarget.form?.querySelector<HTMLInputElement>('input[name="returnTo"]')?.value ?? "";
           placeOneClick({
             key: newPlaceKey(),
+            bet,
             selection,
             amount: oneClickStake,
             currencyIso,

@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect, useRef, useState } from "react";
 import { couponAtom, updateCouponBetsAtom } from "~/coupon/atoms";
+import { notifyCouponChangesAtom } from "~/notifications/atoms";
 import { refreshedBets } from "~/sports/coupon-bet";
 import { type CoefMove, COEF_INDICATION_MS, activeMoves, coefMoves } from "~/sports/indication";
 import { type GameView, isLiveStatus } from "~/sports/model";
@@ -35,8 +36,9 @@ export function applyFeed(games: readonly GameView[], answer: FeedAnswer): GameV
 /**
  * Keeps a page's games live: polls the feed route every `intervalMs` with the version it has
  * (the route answers 304 when nothing changed), merges deltas, marks odds that moved for a few
- * seconds, and refreshes the coupon's bets (odds, locks, scores). Never runs for bots; pauses
- * 30 s after the page is hidden and resumes when it is shown again (SPEC §9).
+ * seconds, and refreshes the coupon's bets (odds, locks, scores), telling the bettor in a
+ * notification when a bet of the coupon changed its odds or became locked. Never runs for bots;
+ * pauses 30 s after the page is hidden and resumes when it is shown again (SPEC §9).
  */
 export function useLiveFeed(input: { games: GameView[]; version: number; feedUrl: string | null; intervalMs: number; isBot: boolean }) {
   const [games, setGames] = useState(input.games);
@@ -50,6 +52,7 @@ export function useLiveFeed(input: { games: GameView[]; version: number; feedUrl
   const couponRef = useRef(coupon);
   couponRef.current = coupon;
   const updateBets = useSetAtom(updateCouponBetsAtom);
+  const notifyChanges = useSetAtom(notifyCouponChangesAtom);
   // SPEC §3 disallow_line_sport / disallow_live_sport: a game of a hidden sport that starts or
   // moves into a section while the page is open does not appear (the pages leave them out too).
   const hidden = useRootData()?.user?.hiddenSports;
@@ -100,7 +103,7 @@ export function useLiveFeed(input: { games: GameView[]; version: number; feedUrl
           setGames(next);
           setMoves(activeMoves(marks.current, now));
           const bets = refreshedBets(couponRef.current.bets, next);
-          if (bets.length > 0) updateBets(bets);
+          if (bets.length > 0) notifyChanges(updateBets(bets));
         } else if (res.status !== 304) {
           await res.body?.cancel();
         }
@@ -124,7 +127,7 @@ export function useLiveFeed(input: { games: GameView[]; version: number; feedUrl
       clearInterval(fade);
       document.removeEventListener("visibilitychange", onVisibility);
     };
-  }, [input.feedUrl, input.intervalMs, input.isBot, updateBets]);
+  }, [input.feedUrl, input.intervalMs, input.isBot, updateBets, notifyChanges]);
 
   return { games, moves };
 }
