@@ -14,8 +14,6 @@ import { betLabel, useNotice } from "../Notifications";
 import { RefusalPanel, offerFormData } from "./PlacedCoupon";
 import { useWaitingCoupon } from "./use-waiting-coupon";
 
-/** How often a one-click live bet in its delay is asked whether it was decided (as the coupon panel does). */
-
 /**
  * Sends the one-click single a coefficient asked for (app/coupon/one-click.ts) through the same
  * place action as the coupon, with the request's own Idempotency-Key, and shows the answer in the

@@ -24,8 +24,6 @@ import { requestBalanceRefresh } from "../HeaderBalance";
 import { PlaceOutcome, offerFormData } from "./PlacedCoupon";
 import { useWaitingCoupon } from "./use-waiting-coupon";
 
-/** How often the panel asks whether a live coupon in its delay was decided. */
-
 /**
  * The coupon's place button (issue 14). One form, two ways: without JavaScript it posts to
  * /{lng}/coupon/place (the panel's stake field belongs to it through `form=`); with it the same
