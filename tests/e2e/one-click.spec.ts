@@ -1,5 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
-import { type Stack, startStack } from "../support/stack";
+import { SLOW, balanceText, bettingStack, money, withSimulatorPaused } from "../support/betting";
 import { docScreenshotPath, waitForHydration } from "./helpers";
 
 // One-click betting (issue 14, SPEC §3/§4): the demo bettor turns it on in the coupon settings,
@@ -8,22 +8,7 @@ import { docScreenshotPath, waitForHydration } from "./helpers";
 // the stake. Turned off again, a click fills the coupon as before. The notification's screenshot
 // goes to test-results/ (docs/screenshots/ only with REFRESH_DOC_SCREENSHOTS=1).
 
-let stack: Stack;
-test.beforeAll(async () => {
-  stack = await startStack({ sports: true, platformEnv: { BET_LIVE_DELAY_MS: "2500" } });
-});
-test.afterAll(async () => {
-  await stack?.stop();
-});
-test.describe.configure({ mode: "serial" });
-// Two shared cores: a placement and the page's revalidation may take a few seconds.
-const SLOW = { timeout: 20_000 };
-
-const url = (path: string) => `${stack.siteUrl}${path}`;
-const hook = async (path: string) => {
-  const res = await fetch(`${stack.platformUrl}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-};
+const { h, url, signIn } = bettingStack();
 
 async function turnOnOneClick(page: Page, stake: string) {
   await page.goto(url("/en/coupon"));
@@ -31,18 +16,6 @@ async function turnOnOneClick(page: Page, stake: string) {
   await page.getByLabel("One-click bets").check();
   await page.getByLabel(/One-click stake/).fill(stake);
 }
-
-async function signIn(page: Page) {
-  await page.goto(url("/en/login"));
-  await waitForHydration(page);
-  await page.getByLabel("E-mail, login or account ID").fill("player@arena.bet");
-  await page.getByLabel("Password", { exact: true }).fill("Player123");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByTestId("header-balance")).toBeVisible();
-}
-
-const balanceText = (page: Page) => page.getByTestId("header-balance-amount").first().innerText();
-const money = (text: string) => Number(text.replace(/[^\d]/g, ""));
 
 test("one-click on: a click on a coefficient places a single at once and the balance drops; off: the click fills the coupon", async ({ page }) => {
   await signIn(page);
@@ -80,8 +53,7 @@ test("one-click on: a click on a coefficient places a single at once and the bal
 });
 
 test("a live one-click bet shows the delay's time left, then the accepted coupon", async ({ page }) => {
-  await hook("/__test/sports/pause");
-  try {
+  await withSimulatorPaused(h, async () => {
     await signIn(page);
     await turnOnOneClick(page, "10");
     await page.goto(url("/en/live"));
@@ -90,9 +62,7 @@ test("a live one-click bet shows the delay's time left, then the accepted coupon
     const status = page.getByTestId("one-click-status");
     await expect(status).toContainText(/waiting for the live delay, \d s left/, SLOW);
     await expect(status).toContainText(/coupon № \d+ is accepted/, { timeout: 10_000 });
-  } finally {
-    await hook("/__test/sports/resume");
-  }
+  });
 });
 
 test("a one-click stake above the balance is refused with the translated reason and nothing is placed", async ({ page }) => {
