@@ -5,6 +5,7 @@
 import { checkImport } from "../platform/domain/redirect-analysis.ts";
 import { buildRuleSet } from "../platform/domain/redirects.ts";
 import { hooks } from "../tests/support/hooks";
+import { bulkRedirectRules } from "../tests/support/ops";
 import { startStack } from "../tests/support/stack";
 
 const BULK = 2000;
@@ -40,14 +41,7 @@ try {
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${(await res.text()).slice(0, 300)}`);
     return res.json();
   };
-  const rules = Array.from({ length: BULK }, (_, i) => ({
-    source: i % 10 === 0 ? `/bulk/${i}/:slug` : `/bulk/${i}`,
-    target: i % 10 === 0 ? `/landing/${i}/:slug` : `/landing/${i}`,
-    code: [301, 302, 307, 308][i % 4],
-    priority: i % 7,
-    active: i % 13 !== 0,
-    note: `batch ${i % 20}`,
-  }));
+  const rules = bulkRedirectRules(BULK);
   await measure(`import of ${BULK} rules`, 20_000, () => admin("POST", "/redirect-rules/import", { rules, mode: "append" }));
 
   let slowestPage = 0;

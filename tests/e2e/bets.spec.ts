@@ -1,5 +1,5 @@
-import { type Page, expect, test } from "@playwright/test";
-import { type Stack, startStack } from "../support/stack";
+import { expect, test } from "@playwright/test";
+import { SLOW, balanceText, bettingStack, money, withSimulatorPaused } from "../support/betting";
 import { docScreenshotPath, waitForHydration } from "./helpers";
 
 // Placing bets in a browser, with JavaScript and without: a line single, a live bet through its
@@ -8,38 +8,10 @@ import { docScreenshotPath, waitForHydration } from "./helpers";
 // coupon, the refusal dialog and the history go to test-results/ (docs/screenshots/ only with
 // REFRESH_DOC_SCREENSHOTS=1).
 
-let stack: Stack;
-test.beforeAll(async () => {
-  stack = await startStack({ sports: true, platformEnv: { BET_LIVE_DELAY_MS: "2500" } });
-});
-test.afterAll(async () => {
-  await stack?.stop();
-});
-test.describe.configure({ mode: "serial" });
-// Two shared cores: a placement and the page's revalidation may take a few seconds.
-const SLOW = { timeout: 20_000 };
-
-const url = (path: string) => `${stack.siteUrl}${path}`;
-const hook = async (path: string, body: unknown = {}) => {
-  const res = await fetch(`${stack.platformUrl}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-};
-
-async function signIn(page: Page, js: boolean) {
-  await page.goto(url("/en/login"));
-  if (js) await waitForHydration(page);
-  await page.getByLabel("E-mail, login or account ID").fill("player@arena.bet");
-  await page.getByLabel("Password", { exact: true }).fill("Player123");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByTestId("header-balance")).toBeVisible();
-}
-
-const balanceText = (page: Page) => page.getByTestId("header-balance-amount").first().innerText();
-const money = (text: string) => Number(text.replace(/[^\d]/g, ""));
+const { h, url, signIn } = bettingStack();
 
 test("with JavaScript: a line single is placed in the coupon panel, the coupon clears and the balance drops", async ({ page }) => {
-  await signIn(page, true);
+  await signIn(page);
   await page.goto(url("/en/line"));
   await waitForHydration(page);
   const before = money(await balanceText(page));
@@ -60,18 +32,15 @@ test("with JavaScript: a line single is placed in the coupon panel, the coupon c
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("a line single goes to its result page with the coupon number", async ({ page }) => {
-    await signIn(page, false);
+    await signIn(page, { js: false });
     // Without JavaScript the coupon does not follow the feed, so a price moved by the running
     // simulator between the page and the place click would be refused (only higher by default).
-    await hook("/__test/sports/pause");
-    try {
+    await withSimulatorPaused(h, async () => {
       await page.goto(url("/en/line"));
       await page.locator(".game-row button.odd:not([disabled])").nth(1).click();
       await page.getByTestId("coupon").first().getByTestId("coupon-place-button").click();
       await expect(page).toHaveURL(/\/en\/coupon\/result\/\d+$/, SLOW);
-    } finally {
-      await hook("/__test/sports/resume");
-    }
+    });
     await expect(page.getByTestId("coupon-state")).toHaveText("Accepted");
     // The cookie coupon is cleared.
     await page.goto(url("/en/coupon"));
@@ -80,9 +49,8 @@ test.describe("without JavaScript", () => {
 });
 
 test("a live bet waits out its delay with the time left, then is accepted", async ({ page }) => {
-  await hook("/__test/sports/pause");
-  try {
-    await signIn(page, true);
+  await withSimulatorPaused(h, async () => {
+    await signIn(page);
     await page.goto(url("/en/live"));
     await waitForHydration(page);
     await page.locator(".game-row--live button.odd:not([disabled])").first().click();
@@ -92,13 +60,11 @@ test("a live bet waits out its delay with the time left, then is accepted", asyn
     await expect(outcome.getByTestId("coupon-waiting")).toContainText(/\d s left/, SLOW);
     await expect(outcome.getByTestId("coupon-state")).toHaveText("Waiting for confirmation");
     await expect(outcome.getByTestId("coupon-state")).toHaveText("Accepted", { timeout: 10_000 });
-  } finally {
-    await hook("/__test/sports/resume");
-  }
+  });
 });
 
 test("a price change is refused with the new odds, then accepted by the bettor", async ({ page }) => {
-  await signIn(page, true);
+  await signIn(page);
   await page.goto(url("/en/coupon"));
   await waitForHydration(page);
   await page.getByLabel("When odds change").selectOption({ label: "Ask me every time" });
@@ -109,7 +75,7 @@ test("a price change is refused with the new odds, then accepted by the bettor",
   await odd.click();
   const coef = Number(await odd.locator(".odd__coef").innerText());
   const next = Math.round(coef * 100) === 150 ? 160 : 150;
-  await hook(`/__test/bets/outcomes/${outcomeId}`, { coef: next });
+  await h.post(`/__test/bets/outcomes/${outcomeId}`, { coef: next });
   const coupon = page.getByTestId("coupon").first();
   await coupon.getByTestId("coupon-place-button").click();
   const dialog = coupon.getByRole("alertdialog");
@@ -121,7 +87,7 @@ test("a price change is refused with the new odds, then accepted by the bettor",
 });
 
 test("a game finished through the sports hooks: the history shows the win and the header the new balance", async ({ page }) => {
-  await signIn(page, true);
+  await signIn(page);
   // Football: a final score of 3:0 makes the home win of its 1X2 a winner.
   await page.goto(url("/en/line/1-football"));
   await waitForHydration(page);
@@ -135,11 +101,11 @@ test("a game finished through the sports hooks: the history shows the win and th
   const couponId = await coupon.getByTestId("placed-coupon").getAttribute("data-coupon-id");
   const afterBet = money(await balanceText(page));
 
-  await hook(`/__test/sports/games/${gameId}/state`, { status: 2 });
-  await hook(`/__test/sports/games/${gameId}/state`, { status: 4, scores: [[3, 0]] });
+  await h.post(`/__test/sports/games/${gameId}/state`, { status: 2 });
+  await h.post(`/__test/sports/games/${gameId}/state`, { status: 4, scores: [[3, 0]] });
   // On main the simulator's onGameFinished is not yet wired to settlement (platform side of
   // issue 14): settle the finished game through the bets hook, which reads its final score.
-  await hook(`/__test/bets/games/${gameId}/settle`);
+  await h.post(`/__test/bets/games/${gameId}/settle`);
 
   await page.goto(url("/en/office/history"));
   await expect(page.locator(`[data-coupon-id="${couponId}"]`)).toBeVisible();

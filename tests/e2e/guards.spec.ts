@@ -1,20 +1,13 @@
 import { type BrowserContext, expect, test } from "@playwright/test";
-import { defaultMaintenance, hooks, untilSiteAnswers } from "../support/hooks";
-import { type Stack, startStack } from "../support/stack";
+import { defaultMaintenance, hooks, untilSiteAnswers, upcomingMaintenance } from "../support/hooks";
+import { stackPerSuite } from "../support/stack";
 import { waitForHydration } from "./helpers";
 
 // These tests switch site-wide settings, so they run in order on a stack of their own.
 test.describe.configure({ mode: "serial" });
 
-let stack: Stack;
-let h: ReturnType<typeof hooks>;
-test.beforeAll(async () => {
-  stack = await startStack({ siteEnv: { CONFIG_CACHE_SECONDS: "1" } });
-  h = hooks(stack.platformUrl);
-});
-test.afterAll(async () => {
-  await stack?.stop();
-});
+const stack = stackPerSuite(test, { siteEnv: { CONFIG_CACHE_SECONDS: "1" } });
+const h = hooks(() => stack.platformUrl);
 
 const url = (path: string) => `${stack.siteUrl}${path}`;
 async function signIn(context: BrowserContext, token: string) {
@@ -166,14 +159,7 @@ test("changed terms must be accepted before the site is used", async ({ page, co
 });
 
 test("the maintenance notice shows before the window and can be closed without JavaScript", async ({ browser }) => {
-  const now = Date.now();
-  await h.setConfig("maintenance", {
-    ...defaultMaintenance,
-    started_at: new Date(now + 86_400_000).toISOString(),
-    ended_at: new Date(now + 90_000_000).toISOString(),
-    notify_started_at: new Date(now - 60_000).toISOString(),
-    notify_ended_at: new Date(now + 86_400_000).toISOString(),
-  });
+  await h.setConfig("maintenance", upcomingMaintenance());
   await untilSiteAnswers(stack.siteUrl, "/en/rules/1", ({ body }) => body.includes("Planned maintenance."));
   const context = await browser.newContext({ javaScriptEnabled: false });
   try {

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
-import { type Stack, startStack } from "../support/stack";
+import { SLOW, balanceText, bettingStack, money, withSimulatorPaused } from "../support/betting";
 import { docScreenshotPath, waitForHydration } from "./helpers";
 
 // One-click betting (issue 14, SPEC §3/§4): the demo bettor turns it on in the coupon settings,
@@ -10,23 +10,7 @@ import { docScreenshotPath, waitForHydration } from "./helpers";
 // the coupon (decision 037). The notification's screenshots go to test-results/
 // (docs/screenshots/ only with REFRESH_DOC_SCREENSHOTS=1).
 
-let stack: Stack;
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  stack = await startStack({ sports: true, platformEnv: { BET_LIVE_DELAY_MS: "2500" } });
-});
-test.afterAll(async () => {
-  await stack?.stop();
-});
-test.describe.configure({ mode: "serial" });
-// Two shared cores: a placement and the page's revalidation may take a few seconds.
-const SLOW = { timeout: 20_000 };
-
-const url = (path: string) => `${stack.siteUrl}${path}`;
-const hook = async (path: string) => {
-  const res = await fetch(`${stack.platformUrl}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-};
+const { stack, h, url, signIn } = bettingStack();
 
 /** The one-click bet's notification in the site's notification slot. */
 const oneClickNotice = (page: Page) => page.locator('[data-notice="one-click"]');
@@ -41,18 +25,6 @@ async function turnOnOneClick(page: Page, stake: string) {
   await page.getByLabel("One-click bets").check();
   await page.getByLabel(/One-click stake/).fill(stake);
 }
-
-async function signIn(page: Page) {
-  await page.goto(url("/en/login"));
-  await waitForHydration(page);
-  await page.getByLabel("E-mail, login or account ID").fill("player@arena.bet");
-  await page.getByLabel("Password", { exact: true }).fill("Player123");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByTestId("header-balance")).toBeVisible();
-}
-
-const balanceText = (page: Page) => page.getByTestId("header-balance-amount").first().innerText();
-const money = (text: string) => Number(text.replace(/[^\d]/g, ""));
 
 test("one-click on: a click on a coefficient places a single at once and the balance drops; off: the click fills the coupon", async ({ page }) => {
   await signIn(page);
@@ -92,8 +64,7 @@ test("one-click on: a click on a coefficient places a single at once and the bal
 });
 
 test("a live one-click bet shows the delay's time left, then the accepted coupon", async ({ page }) => {
-  await hook("/__test/sports/pause");
-  try {
+  await withSimulatorPaused(h, async () => {
     await signIn(page);
     await turnOnOneClick(page, "10");
     await page.goto(url("/en/live"));
@@ -102,9 +73,7 @@ test("a live one-click bet shows the delay's time left, then the accepted coupon
     const status = oneClickNotice(page);
     await expect(status).toContainText(/waiting for the live delay, \d s left/, SLOW);
     await expect(status).toContainText(/coupon № \d+ is accepted/, { timeout: 10_000 });
-  } finally {
-    await hook("/__test/sports/resume");
-  }
+  });
 });
 
 test("a one-click stake above the maximum is refused with the reason and what the bettor can do; nothing is placed until they choose", async ({ page }) => {

@@ -1,20 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { hooks, singleFetchValue, untilSiteAnswers } from "../support/hooks";
-import { type Stack, startStack } from "../support/stack";
+import { stackPerSuite } from "../support/stack";
 import { waitForHydration } from "./helpers";
 
 // The shell's timers, on a stack of their own (they change the site config) with a faked clock.
 test.describe.configure({ mode: "serial" });
 
-let stack: Stack;
-let h: ReturnType<typeof hooks>;
-test.beforeAll(async () => {
-  stack = await startStack({ siteEnv: { CONFIG_CACHE_SECONDS: "1" } });
-  h = hooks(stack.platformUrl);
-});
-test.afterAll(async () => {
-  await stack?.stop();
-});
+const stack = stackPerSuite(test, { siteEnv: { CONFIG_CACHE_SECONDS: "1" } });
+const h = hooks(() => stack.platformUrl);
 const url = (path: string) => `${stack.siteUrl}${path}`;
 
 test("the registration reminder invites a guest after the delay, then not again within the interval", async ({ page }) => {

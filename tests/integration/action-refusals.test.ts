@@ -1,35 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import en from "../../app/i18n/locales/en/common.json";
 import { CookieJar, csrfToken, getPage } from "../support/forms";
-import { defaultMaintenance, hooks, untilSiteAnswers } from "../support/hooks";
-import { type Stack, startStack } from "../support/stack";
+import { hooks, untilSiteAnswers, upcomingMaintenance } from "../support/hooks";
+import { siteStack } from "../support/suite";
 
 // Every form action of the site refuses bad input by itself (app/forms/action.server.ts): a JSON
 // body, an empty body, a foreign Origin, no Origin without a token, a bad token, an oversized
 // body and a NUL byte each get a 4xx with a translated message, and change nothing. Each action
 // is then posted once properly, to show that the state read would have seen a change.
-let stack: Stack;
-let h: ReturnType<typeof hooks>;
+const stack = siteStack({ siteEnv: { CONFIG_CACHE_SECONDS: "1" } });
+const h = hooks(() => stack.platformUrl);
 
 const EN = { "accept-language": "en" };
 const FOREIGN = "https://evil.example";
 
 beforeAll(async () => {
-  stack = await startStack({ siteEnv: { CONFIG_CACHE_SECONDS: "1" } });
-  h = hooks(stack.platformUrl);
   // A maintenance notice window, so closing the notice has something to remember.
-  const now = Date.now();
-  await h.setConfig("maintenance", {
-    ...defaultMaintenance,
-    started_at: new Date(now + 86_400_000).toISOString(),
-    ended_at: new Date(now + 90_000_000).toISOString(),
-    notify_started_at: new Date(now - 60_000).toISOString(),
-    notify_ended_at: new Date(now + 86_400_000).toISOString(),
-  });
+  await h.setConfig("maintenance", upcomingMaintenance());
   await untilSiteAnswers(stack.siteUrl, "/en/rules/1", ({ body }) => body.includes("Planned maintenance."));
-});
-afterAll(async () => {
-  await stack?.stop();
 });
 
 /** Calls to one platform path exactly (the hit counter sums a prefix, sub-paths included). */

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CookieJar, csrfToken, getPage, postForm } from "../support/forms";
+import { describe, expect, it } from "vitest";
+import { CookieJar, ONE_TAP_CSRF, csrfToken, getPage, postForm, postOneTap } from "../support/forms";
 import { hooks } from "../support/hooks";
-import { type Stack, startStack } from "../support/stack";
+import { siteStack } from "../support/suite";
 
-let stack: Stack;
-let h: ReturnType<typeof hooks>;
-beforeAll(async () => {
-  // Each test signs in from its own address, as the platform's captcha and rate limits count
-  // failures per address too.
-  stack = await startStack({ siteEnv: { TRUSTED_CLIENT_IP_HEADER: "x-test-client-ip" } });
-  h = hooks(stack.platformUrl);
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+// Each test signs in from its own address, as the platform's captcha and rate limits count
+// failures per address too.
+const stack = siteStack({ siteEnv: { TRUSTED_CLIENT_IP_HEADER: "x-test-client-ip" } });
+const h = hooks(() => stack.platformUrl);
 
 let address = 10;
 const ips = new WeakMap<CookieJar, string>();
@@ -25,6 +18,26 @@ function ipOf(jar: CookieJar) {
 async function loginForm(jar: CookieJar, fields: Record<string, string>, path = "/en/login") {
   const { html } = await getPage(stack.siteUrl, path, jar, ipOf(jar));
   return postForm(stack.siteUrl, "/en/login", jar, { csrf: csrfToken(html), formType: "login_password", step: "credentials", ...fields }, ipOf(jar));
+}
+
+const captchaIdIn = (html: string) => /name="captchaId" value="([^"]+)"/.exec(html)?.[1];
+
+/** Four wrong passwords for `uLogin`, so the form asks for a captcha: the page that asks, and its captcha's id. */
+async function failUntilCaptcha(jar: CookieJar, uLogin: string) {
+  let html = "";
+  for (let i = 0; i < 4; i++) {
+    const res = await loginForm(jar, { uLogin, uPassword: `wrong-${i}` });
+    html = await res.text();
+  }
+  const id = captchaIdIn(html);
+  expect(id).toBeTruthy();
+  return { html, id: id! };
+}
+
+/** The credentials again from the page that asked for a captcha, with the captcha solved. */
+async function loginWithCaptcha(jar: CookieJar, asked: { html: string; id: string }, uLogin: string, uPassword: string) {
+  const fields = { formType: "login_password", step: "credentials", uLogin, uPassword, captchaId: asked.id, captchaAnswer: await h.captchaAnswer(asked.id) };
+  return postForm(stack.siteUrl, "/en/login", jar, { csrf: csrfToken(asked.html), ...fields }, ipOf(jar));
 }
 
 describe("sign-in over plain forms", () => {
@@ -81,30 +94,9 @@ describe("sign-in over plain forms", () => {
   it("asks for a captcha after repeated failures and lets a solved one through", async () => {
     await h.createUser({ email: "captcha@example.com", password: "Secret123" });
     const jar = new CookieJar();
-    let html = "";
-    for (let i = 0; i < 4; i++) {
-      const res = await loginForm(jar, { uLogin: "captcha@example.com", uPassword: `wrong-${i}` });
-      html = await res.text();
-    }
-    expect(html).toContain("data:image/svg+xml");
-    const id = /name="captchaId" value="([^"]+)"/.exec(html)?.[1];
-    expect(id).toBeTruthy();
-    const answer = await h.captchaAnswer(id!);
-    const ok = await postForm(
-      stack.siteUrl,
-      "/en/login",
-      jar,
-      {
-        csrf: csrfToken(html),
-        formType: "login_password",
-        step: "credentials",
-        uLogin: "captcha@example.com",
-        uPassword: "Secret123",
-        captchaId: id!,
-        captchaAnswer: answer,
-      },
-      ipOf(jar)
-    );
+    const asked = await failUntilCaptcha(jar, "captcha@example.com");
+    expect(asked.html).toContain("data:image/svg+xml");
+    const ok = await loginWithCaptcha(jar, asked, "captcha@example.com", "Secret123");
     expect(ok.status).toBe(302);
     expect(jar.get("user_token")).toBeTruthy();
   });
@@ -112,34 +104,14 @@ describe("sign-in over plain forms", () => {
   it("after a solved captcha and a wrong password, says wrong password and gives a fresh captcha", async () => {
     await h.createUser({ email: "captcha-wrong@example.com", password: "Secret123" });
     const jar = new CookieJar();
-    let html = "";
-    for (let i = 0; i < 4; i++) {
-      const res = await loginForm(jar, { uLogin: "captcha-wrong@example.com", uPassword: `wrong-${i}` });
-      html = await res.text();
-    }
-    const id = /name="captchaId" value="([^"]+)"/.exec(html)?.[1];
-    expect(id).toBeTruthy();
-    const res = await postForm(
-      stack.siteUrl,
-      "/en/login",
-      jar,
-      {
-        csrf: csrfToken(html),
-        formType: "login_password",
-        step: "credentials",
-        uLogin: "captcha-wrong@example.com",
-        uPassword: "still-wrong",
-        captchaId: id!,
-        captchaAnswer: await h.captchaAnswer(id!),
-      },
-      ipOf(jar)
-    );
+    const asked = await failUntilCaptcha(jar, "captcha-wrong@example.com");
+    const res = await loginWithCaptcha(jar, asked, "captcha-wrong@example.com", "still-wrong");
     expect(res.status).toBe(400);
     const after = await res.text();
     expect(after).toContain("The login or password is incorrect.");
-    const nextId = /name="captchaId" value="([^"]+)"/.exec(after)?.[1];
+    const nextId = captchaIdIn(after);
     expect(nextId).toBeTruthy();
-    expect(nextId).not.toBe(id);
+    expect(nextId).not.toBe(asked.id);
     expect(jar.get("user_token")).toBeUndefined();
   });
 
@@ -208,15 +180,9 @@ describe("sign-in over plain forms", () => {
 
 describe("social one-tap", () => {
   it("signs in with the provider's credential posted by the prompt (double-submit CSRF)", async () => {
-    const res = await fetch(`${stack.platformUrl}/__test/social/credential`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: `tap-${Date.now()}@example.com`, name: "Tap User" }),
-    });
-    const { credential } = (await res.json()) as { credential: string };
+    const credential = await h.socialCredential({ email: `tap-${Date.now()}@example.com`, name: "Tap User" });
     const jar = new CookieJar();
-    jar.set("g_csrf_token", "one-tap-csrf-0123");
-    const posted = await postForm(stack.siteUrl, "/en/login/google-one-tap", jar, { credential, g_csrf_token: "one-tap-csrf-0123" });
+    const posted = await postOneTap(stack.siteUrl, jar, credential);
     expect(posted.status).toBe(302);
     const next = posted.headers.get("location")!;
     expect(next).toMatch(/^\/en\/login\/social\?/);
@@ -226,16 +192,10 @@ describe("social one-tap", () => {
   });
 
   it("binds the result link to the browser that started it: opened elsewhere it signs nobody in (login CSRF)", async () => {
-    const res = await fetch(`${stack.platformUrl}/__test/social/credential`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: `tap-csrf-${Date.now()}@example.com`, name: "Attacker" }),
-    });
-    const { credential } = (await res.json()) as { credential: string };
+    const credential = await h.socialCredential({ email: `tap-csrf-${Date.now()}@example.com`, name: "Attacker" });
     // The attacker runs one-tap with their own account and keeps the result link.
     const attacker = new CookieJar();
-    attacker.set("g_csrf_token", "one-tap-csrf-0123");
-    const posted = await postForm(stack.siteUrl, "/en/login/google-one-tap", attacker, { credential, g_csrf_token: "one-tap-csrf-0123" });
+    const posted = await postOneTap(stack.siteUrl, attacker, credential);
     expect(posted.status).toBe(302);
     const link = posted.headers.get("location")!;
     expect(link).toMatch(/^\/en\/login\/social\?/);
@@ -267,7 +227,7 @@ describe("social one-tap", () => {
 
   it("refuses a credential without the matching g_csrf_token cookie", async () => {
     const jar = new CookieJar();
-    const posted = await postForm(stack.siteUrl, "/en/login/google-one-tap", jar, { credential: "x".repeat(40), g_csrf_token: "one-tap-csrf-0123" });
+    const posted = await postForm(stack.siteUrl, "/en/login/google-one-tap", jar, { credential: "x".repeat(40), g_csrf_token: ONE_TAP_CSRF });
     expect(posted.status).toBe(403);
   });
 });

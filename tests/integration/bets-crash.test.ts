@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Stack, databases, startStack } from "../support/stack";
+import { describe, expect, it } from "vitest";
+import { databases } from "../support/stack";
+import { platformStack } from "../support/suite";
 import { authClient } from "./platform-auth-client";
 
 // Issue 14, "Bad input and faults": the platform dies between committing a bet and answering it.
@@ -7,14 +8,8 @@ import { authClient } from "./platform-auth-client";
 // client's retry with the same key gets the original coupon and the money moved exactly once.
 
 describe.each(databases)("a platform crash between the debit and the answer, on %s", (db) => {
-  let stack: Stack;
+  const stack = platformStack(db);
   const api = authClient(() => stack.platformUrl);
-  beforeAll(async () => {
-    stack = await startStack({ db, site: false });
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
 
   const balance = async (token: string) => (await api.expectOk("GET", "/web-api/account/balance", { token })).result.accounts[0] as { money: number };
 

@@ -1,30 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FeedGame } from "../support/sports-feed";
 import { type Stack, databases, startPlatformPair, startStack } from "../support/stack";
 import { authClient } from "./platform-auth-client";
 
 // Bets on the sports simulator's own games: the game-finished hook settles them in the
 // transaction that finishes the game; two platform processes on one PostgreSQL share one ledger.
-
-interface Outcome {
-  id: number;
-  key: string;
-  coef: number;
-  blocked: boolean;
-  result: number | null;
-}
-interface Market {
-  id: number;
-  type: string;
-  period: number;
-  param: number | null;
-  blocked: boolean;
-  outcomes: Outcome[];
-}
-interface Game {
-  id: number;
-  status: number;
-  markets: Market[];
-}
 
 describe.each(databases)("bets on simulator games on %s", (db) => {
   let stack: Stack;
@@ -37,8 +17,8 @@ describe.each(databases)("bets on simulator games on %s", (db) => {
     await stack?.stop();
   });
 
-  const lineGames = async () => (await api.expectOk("GET", "/sports-api/feed/line?sport=1&markets=all")).games as Game[];
-  const market = (game: Game, type: string) => game.markets.find((m) => m.type === type && m.period === 0 && !m.blocked);
+  const lineGames = async () => (await api.expectOk("GET", "/sports-api/feed/line?sport=1&markets=all")).games as FeedGame[];
+  const market = (game: FeedGame, type: string) => game.markets.find((m) => m.type === type && m.period === 0 && !m.blocked);
 
   it("settles a single and an express when the simulator finishes their games, with the catalogue's results", async () => {
     const { userId, token } = await api.createUser({});
@@ -58,7 +38,7 @@ describe.each(databases)("bets on simulator games on %s", (db) => {
     await api.expectOk("POST", `/__test/sports/games/${g1.id}/state`, { body: { status: 4, scores: [[1, 0], [1, 1]] } });
     await api.expectOk("POST", `/__test/sports/games/${g2.id}/state`, { body: { status: 5 } });
 
-    const finished = (await api.expectOk("GET", `/sports-api/games/${g1.id}`)).game as Game;
+    const finished = (await api.expectOk("GET", `/sports-api/games/${g1.id}`)).game as FeedGame;
     expect(finished.status).toBe(4);
     const result = finished.markets.flatMap((m) => m.outcomes).find((o) => o.id === home.id)!.result;
     expect(result).toBe(1);

@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AGE_REMEMBER_S, COOKIES, type CookieDeclaration } from "~/lib/cookies.server";
 import { CookieJar, csrfToken, getPage, postForm } from "../support/forms";
 import { hooks } from "../support/hooks";
-import { type Stack, startStack } from "../support/stack";
+import { siteStack } from "../support/suite";
 
 // The Set-Cookie headers the built site really sends, attribute by attribute, against the
 // declarations of app/lib/cookies.server.ts: a cookie that loses HttpOnly, SameSite, Path, Secure
 // or its lifetime fails here, not only one that is missing. The test stack runs the site with
 // NODE_ENV=production, where every cookie is Secure.
-let stack: Stack;
-let h: ReturnType<typeof hooks>;
-
-beforeAll(async () => {
-  stack = await startStack();
-  h = hooks(stack.platformUrl);
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = siteStack();
+const h = hooks(() => stack.platformUrl);
 
 interface Attributes {
   value: string;

@@ -1,19 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { defaultMaintenance, eventually, hooks } from "../support/hooks";
-import { type Stack, startStack } from "../support/stack";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { defaultMaintenance, eventually, hooks, upcomingMaintenance } from "../support/hooks";
+import { siteStack } from "../support/suite";
 
 // The site's server guards against the real platform, its rules and its faults.
-let stack: Stack;
-let h: ReturnType<typeof hooks>;
+const stack = siteStack({ siteEnv: { CONFIG_CACHE_SECONDS: "1", UPSTREAM_TIMEOUT_MS: "1500" } });
+const h = hooks(() => stack.platformUrl);
 
 beforeAll(async () => {
-  stack = await startStack({ siteEnv: { CONFIG_CACHE_SECONDS: "1", UPSTREAM_TIMEOUT_MS: "1500" } });
-  h = hooks(stack.platformUrl);
   // The legacy redirects whose pages are not built yet are not seeded; these tests need them.
   await h.addPendingLegacyRedirects();
-});
-afterAll(async () => {
-  await stack?.stop();
 });
 afterEach(async () => {
   await h.clearFaults();
@@ -220,14 +215,7 @@ describe("maintenance", () => {
   });
 
   it("shows the notice between notify start and end, and closing it hides it", async () => {
-    const now = Date.now();
-    await h.setConfig("maintenance", {
-      ...defaultMaintenance,
-      started_at: new Date(now + 86_400_000).toISOString(),
-      ended_at: new Date(now + 90_000_000).toISOString(),
-      notify_started_at: new Date(now - 60_000).toISOString(),
-      notify_ended_at: new Date(now + 86_400_000).toISOString(),
-    });
+    await h.setConfig("maintenance", upcomingMaintenance());
     try {
       await eventually(async () => expect(await (await get("/en")).text()).toContain("Planned maintenance."));
     } finally {

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { demoRedirectRules } from "../../platform/seed/redirects-blocks";
-import { type AdminClient, opsSignIn } from "../support/ops";
-import { type Stack, databases, startStack } from "../support/stack";
+import { type AdminClient, bulkRedirectRules, opsSignIn, redirectLight as redirectLightAt } from "../support/ops";
+import { databases } from "../support/stack";
+import { platformStack } from "../support/suite";
 
 // Thousands of redirect rules: the console's paging and search, saving beside them, and
 // redirect-light, which serves them from the compiled set instead of reading them per request.
@@ -11,35 +12,17 @@ const BULK = 2000;
 const SEEDED = demoRedirectRules.length;
 
 describe.each(databases)(`platform admin API with ${BULK} rules on %s`, (db) => {
-  let stack: Stack;
+  const stack = platformStack(db);
   let admin: AdminClient;
 
   beforeAll(async () => {
-    stack = await startStack({ db, site: false });
     ({ admin } = await opsSignIn(stack.platformUrl, { login: "ops.bulk" }, ["ops"]));
-    const rules = Array.from({ length: BULK }, (_, i) => ({
-      source: i % 10 === 0 ? `/bulk/${i}/:slug` : `/bulk/${i}`,
-      target: i % 10 === 0 ? `/landing/${i}/:slug` : `/landing/${i}`,
-      code: [301, 302, 307, 308][i % 4],
-      priority: i % 7,
-      active: i % 13 !== 0,
-      note: `batch ${i % 20}`,
-    }));
+    const rules = bulkRedirectRules(BULK);
     const res = await admin("POST", "/redirect-rules/import", { rules, mode: "append" });
     expect(res, JSON.stringify(res.body).slice(0, 500)).toEqual({ status: 200, body: { imported: BULK } });
   });
-  afterAll(async () => {
-    await stack?.stop();
-  });
 
-  const redirectLight = async (url: string) =>
-    (
-      await fetch(`${stack.platformUrl}/redirects-api/api/v1/redirect-light`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ url }),
-      })
-    ).json();
+  const redirectLight = (url: string) => redirectLightAt(stack.platformUrl, url);
 
   it("pages through every rule, each once, by priority then id", async () => {
     const seen: Array<{ id: number; priority: number }> = [];

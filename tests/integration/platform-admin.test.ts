@@ -1,22 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { hooks } from "../support/hooks";
-import { type Stack, databases, startStack } from "../support/stack";
+import { redirectLight as redirectLightAt } from "../support/ops";
+import { databases } from "../support/stack";
+import { platformStack } from "../support/suite";
 
 // The ops console's admin API, redirect-rule half: access, CRUD, validation, try-a-URL,
 // import/export, audit, rate limit and the config version.
 describe.each(databases)("platform admin API: redirect rules on %s", (db) => {
-  let stack: Stack;
+  const stack = platformStack(db);
   let ops: string;
   let player: string;
 
   beforeAll(async () => {
-    stack = await startStack({ db, site: false });
     const h = hooks(stack.platformUrl);
     ops = (await h.createUser({ login: "ops.anna", roles: ["player", "ops"] })).token;
     player = (await h.createUser({ login: "player.pete" })).token;
-  });
-  afterAll(async () => {
-    await stack?.stop();
   });
   beforeEach(async () => {
     await fetch(`${stack.platformUrl}/__test/rate-limits`, { method: "DELETE" });
@@ -37,14 +35,7 @@ describe.each(databases)("platform admin API: redirect rules on %s", (db) => {
   };
   const admin = (method: string, path: string, body?: unknown) => call(ops, method, path, body);
   const version = async () => ((await (await fetch(`${stack.platformUrl}/bff-api/config/version`)).json()) as { version: string }).version;
-  const redirectLight = async (url: string) =>
-    (
-      await fetch(`${stack.platformUrl}/redirects-api/api/v1/redirect-light`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ url }),
-      })
-    ).json();
+  const redirectLight = (url: string) => redirectLightAt(stack.platformUrl, url);
   const ruleCount = async () => (await admin("GET", "/redirect-rules?pageSize=1")).body.total as number;
   const create = async (rule: Record<string, unknown>) => {
     const res = await admin("POST", "/redirect-rules", rule);

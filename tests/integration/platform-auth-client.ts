@@ -90,6 +90,14 @@ export function authClient(baseUrl: () => string) {
         created_at: string;
       }>,
 
+    /** The ledger's trial balance holds: every account matches its entries, none is negative, each currency sums to zero. */
+    expectLedgerBalanced: async () => {
+      const trial = await expectOk("GET", "/__test/ledger/trial-balance");
+      expect(trial.mismatches).toEqual([]);
+      expect(trial.negatives).toEqual([]);
+      for (const sum of Object.values(trial.sums)) expect(sum).toBe(0);
+    },
+
     /** The newest code sent to an address. */
     lastCode: async (to: string) => {
       const [latest] = (await expectOk("GET", `/__dev/outbox?to=${encodeURIComponent(to)}&limit=1`)).messages;

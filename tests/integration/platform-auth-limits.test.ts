@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Stack, databases, startStack } from "../support/stack";
+import { describe, expect, it } from "vitest";
+import { databases } from "../support/stack";
+import { platformStack } from "../support/suite";
 import { authClient, freshIp, unique } from "./platform-auth-client";
 
 describe.each(databases)("platform captcha and rate limits on %s", (db) => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack({ db, site: false });
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  const stack = platformStack(db);
   const api = authClient(() => stack.platformUrl);
 
   const account = async () => {

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loginLinkSign } from "../../platform/domain/signing";
 import { DEV_PLATFORM_SECRET } from "../../platform/env";
 import { eventually } from "../support/hooks";
-import { type Stack, databases, startStack } from "../support/stack";
+import { databases } from "../support/stack";
+import { platformStack } from "../support/suite";
 import { authClient, freshIp, freshPhone, secondsUntil, unique } from "./platform-auth-client";
 
 const DAY = 86_400;
 
 describe.each(databases)("platform logins, sessions and tokens on %s", (db) => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack({ db, site: false });
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  const stack = platformStack(db);
   const api = authClient(() => stack.platformUrl);
 
   const userWithPassword = async (extra: Record<string, unknown> = {}) => {

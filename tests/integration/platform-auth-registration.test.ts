@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Stack, databases, startStack } from "../support/stack";
+import { describe, expect, it } from "vitest";
+import { databases } from "../support/stack";
+import { platformStack } from "../support/suite";
 import { authClient, freshIp, freshPhone, secondsUntil, unique } from "./platform-auth-client";
 
 const common = { currency: "EUR", country_code: "DE", bonus_choice: 1, lng: "de" };
 const adultBirthday = "1990-04-05";
 
 describe.each(databases)("platform registration, activation and recovery on %s", (db) => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack({ db, site: false });
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  const stack = platformStack(db);
   const api = authClient(() => stack.platformUrl);
 
   const register = (body: Record<string, unknown>, ip = freshIp()) => api.call("POST", "/web-api/registration", { ip, body });
@@ -630,16 +625,8 @@ describe.each(databases)("platform registration, activation and recovery on %s",
 });
 
 describe("dev outbox and test hooks in production", () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack({
-      db: "pglite",
-      site: false,
-      platformEnv: { NODE_ENV: "production", PLATFORM_TEST_HOOKS: "0", PLATFORM_SECRET: "production-secret-for-the-test-0123456789" },
-    });
-  });
-  afterAll(async () => {
-    await stack?.stop();
+  const stack = platformStack("pglite", {
+    platformEnv: { NODE_ENV: "production", PLATFORM_TEST_HOOKS: "0", PLATFORM_SECRET: "production-secret-for-the-test-0123456789" },
   });
 
   it("does not exist", async () => {

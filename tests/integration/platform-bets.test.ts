@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Stack, databases, startStack } from "../support/stack";
+import { describe, expect, it } from "vitest";
+import { databases } from "../support/stack";
+import { platformStack } from "../support/suite";
 import { authClient } from "./platform-auth-client";
 
 type Game = { gameId: number; outcomes: Record<string, number> };
 
 describe.each(databases)("bet API on %s", (db) => {
-  let stack: Stack;
+  const stack = platformStack(db, { sports: true, platformEnv: { BET_LIVE_DELAY_MS: "1500" } });
   const api = authClient(() => stack.platformUrl);
-  beforeAll(async () => {
-    stack = await startStack({ db, site: false, sports: true, platformEnv: { BET_LIVE_DELAY_MS: "1500" } });
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
 
   let keyCounter = 0;
   const newKey = () => `key-${Date.now()}-${++keyCounter}`;
@@ -25,12 +20,7 @@ describe.each(databases)("bet API on %s", (db) => {
   const balance = async (token: string) => (await api.expectOk("GET", "/web-api/account/balance", { token })).result.accounts[0] as { money: number; available: number };
   const place = (token: string, body: unknown, key: string | null = newKey()) =>
     api.call("POST", "/web-api/bets/coupon", { token, body, headers: key === null ? {} : { "idempotency-key": key } });
-  const audit = async () => {
-    const trial = await api.expectOk("GET", "/__test/ledger/trial-balance");
-    expect(trial.mismatches).toEqual([]);
-    expect(trial.negatives).toEqual([]);
-    for (const sum of Object.values(trial.sums)) expect(sum).toBe(0);
-  };
+  const audit = api.expectLedgerBalanced;
 
   it("places a single: the stake leaves the balance and the answer is the success coupon", async () => {
     const me = await bettor();

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Stack, databases, startStack } from "../support/stack";
+import { describe, expect, it } from "vitest";
+import { databases } from "../support/stack";
+import { platformStack } from "../support/suite";
 
 describe.each(databases)("platform config APIs on %s", (db) => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack({ db, site: false });
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  const stack = platformStack(db);
 
   const get = (path: string, headers: Record<string, string> = {}) => fetch(`${stack.platformUrl}${path}`, { headers });
 

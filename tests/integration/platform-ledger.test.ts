@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Stack, databases, startStack } from "../support/stack";
+import { describe, expect, it } from "vitest";
+import { databases } from "../support/stack";
+import { platformStack } from "../support/suite";
 import { authClient } from "./platform-auth-client";
 
 describe.each(databases)("platform balance API on %s", (db) => {
-  let stack: Stack;
+  const stack = platformStack(db);
   const api = authClient(() => stack.platformUrl);
-  beforeAll(async () => {
-    stack = await startStack({ db, site: false });
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
 
   it("the demo player starts with 1,000,000 minor units on the main account", async () => {
     const login = await api.login("player@arena.bet", "Player123");

@@ -1,36 +1,25 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { hooks } from "../support/hooks";
-import { type AdminClient, clearRateLimits, opsSignIn } from "../support/ops";
-import { type Stack, databases, startStack } from "../support/stack";
+import { type AdminClient, clearRateLimits, opsSignIn, redirectLight as redirectLightAt } from "../support/ops";
+import { databases } from "../support/stack";
+import { platformStack } from "../support/suite";
 
 // Writes through the admin API that would uncover a redirect loop are refused and change nothing;
 // an edit inside a loop that was already there is not blamed for it (issue 11, "Tests that would
 // catch a regression").
 describe.each(databases)("redirect loops uncovered by edits on %s", (db) => {
-  let stack: Stack;
+  const stack = platformStack(db);
+  const h = hooks(() => stack.platformUrl);
   let admin: AdminClient;
-  let h: ReturnType<typeof hooks>;
 
   beforeAll(async () => {
-    stack = await startStack({ db, site: false });
-    h = hooks(stack.platformUrl);
     ({ admin } = await opsSignIn(stack.platformUrl, { login: "ops.loops" }));
-  });
-  afterAll(async () => {
-    await stack?.stop();
   });
   beforeEach(async () => {
     await clearRateLimits(stack.platformUrl);
   });
 
-  const redirectLight = async (url: string) =>
-    (await (
-      await fetch(`${stack.platformUrl}/redirects-api/api/v1/redirect-light`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ url }),
-      })
-    ).json()) as { redirect: boolean; url: string | null; reasons: string[] };
+  const redirectLight = (url: string) => redirectLightAt(stack.platformUrl, url);
   const rule = async (id: number) => (await admin("GET", `/redirect-rules/${id}`)).body as Record<string, unknown>;
   const create = async (input: Record<string, unknown>) => {
     const res = await admin("POST", "/redirect-rules", input);

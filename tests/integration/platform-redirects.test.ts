@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { hooks } from "../support/hooks";
-import { type Stack, databases, startStack } from "../support/stack";
+import { databases } from "../support/stack";
+import { platformStack } from "../support/suite";
 
 describe.each(databases)("platform redirect-light on %s", (db) => {
-  let stack: Stack;
+  const stack = platformStack(db, { platformEnv: { PLATFORM_TEST_HOOKS: "1" } });
   beforeAll(async () => {
-    stack = await startStack({ db, site: false, platformEnv: { PLATFORM_TEST_HOOKS: "1" } });
     // Seeded: the legacy redirects whose pages exist; the others are added as the seed once had them.
     await hooks(stack.platformUrl).addPendingLegacyRedirects();
-  });
-  afterAll(async () => {
-    await stack?.stop();
   });
 
   const post = (path: string, body: unknown) =>

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Stack, databases, startStack } from "../support/stack";
+import { describe, expect, it } from "vitest";
+import { databases } from "../support/stack";
+import { platformStack } from "../support/suite";
 
 interface RulesAnswer {
   group: number;
@@ -10,13 +11,7 @@ interface RulesAnswer {
 }
 
 describe.each(databases)("platform rules content on %s", (db) => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack({ db, site: false, platformEnv: { PLATFORM_TEST_HOOKS: "1" } });
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  const stack = platformStack(db, { platformEnv: { PLATFORM_TEST_HOOKS: "1" } });
 
   const get = (path: string) => fetch(`${stack.platformUrl}${path}`);
   const rules = async (path: string) => {

@@ -1,39 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FeedGame, FeedMarket } from "../support/sports-feed";
 import { type Stack, databases, startPlatformPair, startStack } from "../support/stack";
 
 // The sports platform over HTTP (docs/SPORTS-API.md): catalogue breadth, feed snapshots and
 // deltas, 404s, the simulator driven by the test hooks to a final whistle, results and statistics.
-
-interface Outcome {
-  id: number;
-  key: string;
-  coef: number;
-  blocked: boolean;
-  result: number | null;
-}
-interface Market {
-  id: number;
-  type: string;
-  period: number;
-  param: number | null;
-  version: number;
-  blocked: boolean;
-  outcomes: Outcome[];
-}
-interface Game {
-  id: number;
-  sportId: number;
-  sportSlug: string;
-  champId: number;
-  status: number;
-  gameTimeSec: number;
-  scores: [number, number][];
-  score: { home: number; away: number } | null;
-  version: number;
-  home: { id: number; name: string };
-  away: { id: number; name: string };
-  markets: Market[];
-}
 
 describe.each(databases)("sports platform on %s", (db) => {
   let stack: Stack;
@@ -68,15 +38,15 @@ describe.each(databases)("sports platform on %s", (db) => {
     const live = (await get("/sports-api/feed/live")).body;
     expect(live.type).toBe("snapshot");
     expect(live.games.length).toBeGreaterThanOrEqual(40);
-    const sportsLive = new Set(live.games.map((g: Game) => g.sportId));
+    const sportsLive = new Set(live.games.map((g: FeedGame) => g.sportId));
     expect(sportsLive.size).toBeGreaterThanOrEqual(10);
-    for (const game of live.games as Game[]) {
+    for (const game of live.games as FeedGame[]) {
       expect([2, 3]).toContain(game.status);
       for (const m of game.markets) for (const o of m.outcomes) expect(Number.isInteger(o.coef) && o.coef >= 101).toBe(true);
     }
     const line = (await get("/sports-api/feed/line?sport=1")).body;
     expect(line.games.length).toBeGreaterThan(50);
-    expect(line.games.every((g: Game) => g.status === 1 && g.sportId === 1)).toBe(true);
+    expect(line.games.every((g: FeedGame) => g.status === 1 && g.sportId === 1)).toBe(true);
   });
 
   it("answers 404 for unknown ids and sections, 400 for malformed ones", async () => {
@@ -95,12 +65,12 @@ describe.each(databases)("sports platform on %s", (db) => {
   it("sends deltas since a version, and a snapshot for a stale or garbage one", async () => {
     await post("/__test/sports/pause", {});
     const snap = (await get("/sports-api/feed/live?sport=1&markets=all")).body;
-    let game: Game | undefined = snap.games.find((g: Game) => g.status === 2);
+    let game: FeedGame | undefined = snap.games.find((g: FeedGame) => g.status === 2);
     if (!game) {
       // No football live right now: start the next line game.
-      const next = (await get("/sports-api/feed/line?sport=1")).body.games[0] as Game;
+      const next = (await get("/sports-api/feed/line?sport=1")).body.games[0] as FeedGame;
       await post(`/__test/sports/games/${next.id}/state`, { status: 2 });
-      game = (await get(`/sports-api/games/${next.id}`)).body.game as Game;
+      game = (await get(`/sports-api/games/${next.id}`)).body.game as FeedGame;
     }
     const before = (await get(`/sports-api/feed/live?sport=1&markets=all`)).body;
     const unchanged = (await get(`/sports-api/feed/live?sport=1&markets=all&version=${before.version}`)).body;
@@ -111,12 +81,12 @@ describe.each(databases)("sports platform on %s", (db) => {
     const delta = (await get(`/sports-api/feed/live?sport=1&markets=all&version=${before.version}`)).body;
     expect(delta.type).toBe("delta");
     expect(delta.version).toBeGreaterThan(before.version);
-    expect(delta.games.map((g: Game) => g.id)).toContain(game.id);
-    const changed = delta.games.find((g: Game) => g.id === game.id) as Game;
+    expect(delta.games.map((g: FeedGame) => g.id)).toContain(game.id);
+    const changed = delta.games.find((g: FeedGame) => g.id === game.id) as FeedGame;
     expect(changed.score!.home).toBe((game.score?.home ?? 0) + 1);
     // A goal suspends every market of the game for a few seconds, bumping each market's version.
     expect(changed.markets.every((m) => m.blocked)).toBe(true);
-    const oldMarket = before.games.find((g: Game) => g.id === game.id)?.markets[0] as Market | undefined;
+    const oldMarket = before.games.find((g: FeedGame) => g.id === game.id)?.markets[0] as FeedMarket | undefined;
     if (oldMarket) expect(changed.markets.find((m) => m.id === oldMarket.id)!.version).toBeGreaterThan(oldMarket.version);
 
     for (const bad of ["abc", "-1", "99999999999", "1.5"]) {
@@ -126,7 +96,7 @@ describe.each(databases)("sports platform on %s", (db) => {
 
     // Six seconds later the markets reopen with prices moved by the goal.
     await post("/__test/sports/advance", { seconds: 6 });
-    const reopened = (await get(`/sports-api/games/${game.id}`)).body.game as Game;
+    const reopened = (await get(`/sports-api/games/${game.id}`)).body.game as FeedGame;
     if (reopened.status === 2) {
       const x12 = reopened.markets.find((m) => (m.type === "1x2" || m.type === "winner") && m.period === 0)!;
       expect(x12.blocked).toBe(false);
@@ -141,18 +111,18 @@ describe.each(databases)("sports platform on %s", (db) => {
 
   it("plays a football match to the final whistle and settles every market", async () => {
     await post("/__test/sports/pause", {});
-    const line = (await get("/sports-api/feed/line?sport=1")).body.games as Game[];
+    const line = (await get("/sports-api/feed/line?sport=1")).body.games as FeedGame[];
     const target = line[line.length - 1]!;
     const started = await post(`/__test/sports/games/${target.id}/state`, { status: 2 });
     expect(started.status).toBe(200);
     expect(started.body.game.status).toBe(2);
-    const removedFromLine = (await get(`/sports-api/feed/line?sport=1`)).body.games.map((g: Game) => g.id);
+    const removedFromLine = (await get(`/sports-api/feed/line?sport=1`)).body.games.map((g: FeedGame) => g.id);
     expect(removedFromLine).not.toContain(target.id);
 
     const advanced = await post("/__test/sports/advance", { seconds: 90 * 60 + 15 * 60 + 60 });
     expect(advanced.status).toBe(200);
     expect(advanced.body.finished).toContain(target.id);
-    const done = (await get(`/sports-api/games/${target.id}`)).body.game as Game;
+    const done = (await get(`/sports-api/games/${target.id}`)).body.game as FeedGame;
     expect(done.status).toBe(4);
     expect(done.scores).toHaveLength(2);
     const { home, away } = done.score!;
@@ -169,7 +139,7 @@ describe.each(databases)("sports platform on %s", (db) => {
 
     // The finished game is a result now, and still at least 40 games are live.
     const results = (await get(`/sports-api/results?sport=1&q=${encodeURIComponent(done.home.name)}&limit=100`)).body;
-    expect(results.games.map((g: Game) => g.id)).toContain(target.id);
+    expect(results.games.map((g: FeedGame) => g.id)).toContain(target.id);
     expect((await get("/__test/sports/status")).body.live).toBeGreaterThanOrEqual(40);
     const outcome = x12.outcomes[0]!;
     const states = (await post("/sports-api/outcomes", { ids: [outcome.id, 2_000_000_000] })).body.outcomes;
@@ -183,7 +153,7 @@ describe.each(databases)("sports platform on %s", (db) => {
     const day = dates.find((d) => d.count >= 5)!;
     const onDay = (await get(`/sports-api/results?sport=1&date=${day.date}`)).body;
     expect(onDay.total).toBe(day.count);
-    expect(onDay.games.every((g: Game & { startAt: string }) => g.startAt.startsWith(day.date) && g.status === 4)).toBe(true);
+    expect(onDay.games.every((g: FeedGame & { startAt: string }) => g.startAt.startsWith(day.date) && g.status === 4)).toBe(true);
 
     const menu = (await get("/sports-api/sports?section=line")).body;
     const epl = menu.sports[0].champs.find((c: { name: string }) => c.name === "Premier League");

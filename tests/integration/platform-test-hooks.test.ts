@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Stack, databases, startStack } from "../support/stack";
+import { beforeEach, describe, expect, it } from "vitest";
+import { databases } from "../support/stack";
+import { platformStack } from "../support/suite";
 
 describe.each(databases)("platform test hooks on %s", (db) => {
   describe("when PLATFORM_TEST_HOOKS is off", () => {
-    let stack: Stack;
-    beforeAll(async () => {
-      stack = await startStack({ db, site: false, platformEnv: { PLATFORM_TEST_HOOKS: "0" } });
-    });
-    afterAll(async () => {
-      await stack?.stop();
-    });
+    const stack = platformStack(db, { platformEnv: { PLATFORM_TEST_HOOKS: "0" } });
 
     it("answers every /__test path with a plain 404", async () => {
       for (const [method, path] of [
@@ -35,13 +30,7 @@ describe.each(databases)("platform test hooks on %s", (db) => {
   });
 
   describe("when PLATFORM_TEST_HOOKS=1", () => {
-    let stack: Stack;
-    beforeAll(async () => {
-      stack = await startStack({ db, site: false, platformEnv: { PLATFORM_TEST_HOOKS: "1" } });
-    });
-    afterAll(async () => {
-      await stack?.stop();
-    });
+    const stack = platformStack(db, { platformEnv: { PLATFORM_TEST_HOOKS: "1" } });
     beforeEach(async () => {
       await call("DELETE", "/__test/faults");
       await call("DELETE", "/__test/hits");

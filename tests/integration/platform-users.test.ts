@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eventually } from "../support/hooks";
-import { type Stack, databases, startStack } from "../support/stack";
+import { databases } from "../support/stack";
+import { platformStack } from "../support/suite";
 
 describe.each(databases)("platform sessions, user config, terms and appeals on %s", (db) => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack({ db, site: false, platformEnv: { PLATFORM_TEST_HOOKS: "1" } });
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  const stack = platformStack(db, { platformEnv: { PLATFORM_TEST_HOOKS: "1" } });
 
   const request = (method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
     fetch(`${stack.platformUrl}${path}`, {

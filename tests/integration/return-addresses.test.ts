@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CookieJar, csrfToken, getPage, postForm } from "../support/forms";
 import { hooks } from "../support/hooks";
-import { type Stack, startStack } from "../support/stack";
+import { siteStack } from "../support/suite";
 
 // Issue 11 / decision 025: every place that follows a return address the visitor controls
 // keeps the visitor on our pages, whatever the address.
@@ -17,16 +17,9 @@ const hostile = [
   "javascript:alert(1)",
 ];
 
-let stack: Stack;
-let h: ReturnType<typeof hooks>;
+const stack = siteStack({ siteEnv: { TRUSTED_CLIENT_IP_HEADER: "x-test-client-ip" } });
+const h = hooks(() => stack.platformUrl);
 let ip = 20;
-beforeAll(async () => {
-  stack = await startStack({ siteEnv: { TRUSTED_CLIENT_IP_HEADER: "x-test-client-ip" } });
-  h = hooks(stack.platformUrl);
-});
-afterAll(async () => {
-  await stack?.stop();
-});
 
 /** A browser of its own: a jar and an address, so rate limits never mix the cases. */
 function browser() {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hooks } from "../support/hooks";
 import { startSite } from "../../scripts/processes.mjs";
 import { type Stack, freePort, startStack } from "../support/stack";
+import { siteStack } from "../support/suite";
 
 // Issue 11, headers (decision 024).
 
@@ -22,13 +23,7 @@ function getWithHost(base: string, path: string, host: string): Promise<{ status
 }
 
 describe("headers of a site on a plain-http origin", () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack();
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  const stack = siteStack();
   const get = (path: string, headers: Record<string, string> = {}) => fetch(`${stack.siteUrl}${path}`, { headers, redirect: "manual" });
 
   it("puts a fresh nonce on every script and a strict CSP on every page", async () => {

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CookieJar, csrfToken, getPage, postForm } from "../support/forms";
+import { describe, expect, it } from "vitest";
+import { CookieJar, csrfToken, getPage, postForm, postOneTap } from "../support/forms";
 import { hooks } from "../support/hooks";
-import { type Stack, startStack } from "../support/stack";
+import { siteStack } from "../support/suite";
 
 // Issue 11, sign-in edge cases.
 
-let stack: Stack;
-let h: ReturnType<typeof hooks>;
+const stack = siteStack({ siteEnv: { TRUSTED_CLIENT_IP_HEADER: "x-test-client-ip" } });
+const h = hooks(() => stack.platformUrl);
 let ip = 60;
-beforeAll(async () => {
-  stack = await startStack({ siteEnv: { TRUSTED_CLIENT_IP_HEADER: "x-test-client-ip" } });
-  h = hooks(stack.platformUrl);
-});
-afterAll(async () => {
-  await stack?.stop();
-});
 
 describe("the CSRF token", () => {
   it("rotates at login and at logout, and a token from before login is refused after it", async () => {
@@ -54,21 +47,8 @@ describe("the CSRF token", () => {
 
 describe("one-tap", () => {
   it("sends the numeric country id when the visitor's country comes from the country header", async () => {
-    const res = await fetch(`${stack.platformUrl}/__test/social/credential`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: `tap-country-${Date.now()}@example.com`, name: "Tap Country" }),
-    });
-    const { credential } = (await res.json()) as { credential: string };
-    const jar = new CookieJar();
-    jar.set("g_csrf_token", "one-tap-csrf-country");
-    const posted = await postForm(
-      stack.siteUrl,
-      "/en/login/google-one-tap",
-      jar,
-      { credential, g_csrf_token: "one-tap-csrf-country" },
-      { "x-country-code": "RU", "x-test-client-ip": `198.51.100.${ip++}` },
-    );
+    const credential = await h.socialCredential({ email: `tap-country-${Date.now()}@example.com`, name: "Tap Country" });
+    const posted = await postOneTap(stack.siteUrl, new CookieJar(), credential, { "x-country-code": "RU", "x-test-client-ip": `198.51.100.${ip++}` });
     expect(posted.status).toBe(302);
     expect(posted.headers.get("location")).toMatch(/^\/en\/login\/social\?/);
   });

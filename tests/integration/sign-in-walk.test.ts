@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CookieJar, csrfToken, getPage, postForm } from "../support/forms";
 import { hooks } from "../support/hooks";
 import { pageUrl, samplePages } from "../support/pages";
-import { type Stack, startStack } from "../support/stack";
+import { siteStack } from "../support/suite";
 
 // Issue 11, pages that lie: every route marked sign-in-required sends a guest to the login page
 // with a return address and back after signing in (SPEC §5); block-appeal-history sends a
 // player who is not banned to the language root.
 
-let stack: Stack;
-let h: ReturnType<typeof hooks>;
+const stack = siteStack({ siteEnv: { TRUSTED_CLIENT_IP_HEADER: "x-test-client-ip" } });
+const h = hooks(() => stack.platformUrl);
 let ip = 40;
 beforeAll(async () => {
-  stack = await startStack({ siteEnv: { TRUSTED_CLIENT_IP_HEADER: "x-test-client-ip" } });
-  h = hooks(stack.platformUrl);
   await h.createUser({ email: "walk@example.com", password: "Secret123" });
-});
-afterAll(async () => {
-  await stack?.stop();
 });
 
 const signInRequired = samplePages.filter((p) => p.auth);

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Stack, startStack } from "../support/stack";
+import { describe, expect, it } from "vitest";
+import { siteStack } from "../support/suite";
 
 describe("site shell over HTTP", () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack();
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  const stack = siteStack();
 
   const get = (path: string, headers: Record<string, string> = {}) =>
     fetch(`${stack.siteUrl}${path}`, { headers, redirect: "manual" });

@@ -1,8 +1,8 @@
 import { Agent, fetch as undiciFetch } from "undici";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CookieJar, csrfToken } from "../support/forms";
 import { hooks } from "../support/hooks";
-import { type Stack, startStack } from "../support/stack";
+import { siteStack } from "../support/suite";
 
 /**
  * Two visitors of the site on different socket addresses (127.0.0.2 and 127.0.0.3: all of
@@ -10,15 +10,8 @@ import { type Stack, startStack } from "../support/stack";
  * one is, so one visitor's failed logins never captcha or lock the other (decision 012).
  */
 
-let stack: Stack;
-let h: ReturnType<typeof hooks>;
-beforeAll(async () => {
-  stack = await startStack();
-  h = hooks(stack.platformUrl);
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = siteStack();
+const h = hooks(() => stack.platformUrl);
 
 class Visitor {
   readonly jar = new CookieJar();

@@ -48,3 +48,15 @@ export async function postForm(base: string, path: string, jar: CookieJar, field
     }),
   );
 }
+
+/** The double-submit token a one-tap post carries in its cookie and its body (any value: the two must match). */
+export const ONE_TAP_CSRF = "one-tap-csrf-0123";
+
+/**
+ * Posts a one-tap credential to the site as Google's prompt does: the g_csrf_token cookie set in
+ * the jar and the same token in the body. Answers the site's redirect to the social result link.
+ */
+export function postOneTap(base: string, jar: CookieJar, credential: string, headers: Record<string, string> = {}) {
+  jar.set("g_csrf_token", ONE_TAP_CSRF);
+  return postForm(base, "/en/login/google-one-tap", jar, { credential, g_csrf_token: ONE_TAP_CSRF }, headers);
+}

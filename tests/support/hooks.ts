@@ -1,6 +1,6 @@
 import { pendingLegacyRedirectRules } from "../../platform/seed/redirects-blocks";
 // Client of the platform's test hooks (PLATFORM_TEST_HOOKS=1): users, rules, config, faults.
-async function call(base: string, method: string, path: string, body?: unknown) {
+async function request(base: string, method: string, path: string, body?: unknown) {
   const res = await fetch(`${base}${path}`, {
     method,
     headers: body === undefined ? {} : { "content-type": "application/json" },
@@ -11,7 +11,13 @@ async function call(base: string, method: string, path: string, body?: unknown) 
   return text ? JSON.parse(text) : null;
 }
 
-export function hooks(platformUrl: string) {
+/**
+ * The test hooks of the platform at `platform`: its URL, or a function that reads it when a hook
+ * is called (for a client made at load time, before its stack has started).
+ */
+export function hooks(platform: string | (() => string)) {
+  const base = typeof platform === "string" ? () => platform : platform;
+  const call = (method: string, path: string, body?: unknown) => request(base(), method, path, body);
   return {
     createUser: (
       input: {
@@ -29,37 +35,43 @@ export function hooks(platformUrl: string) {
         disallow_live_sport?: number[];
       } = {},
     ) =>
-      call(platformUrl, "POST", "/__test/users", input) as Promise<{ userId: number; token: string }>,
+      call("POST", "/__test/users", input) as Promise<{ userId: number; token: string }>,
     addRedirectRule: (rule: { source: string; target: string; code: number; languages?: string[] | null; priority?: number; active?: boolean }) =>
-      call(platformUrl, "POST", "/__test/redirect-rules", rule) as Promise<{ id: number }>,
-    deleteRedirectRule: (id: number) => call(platformUrl, "DELETE", `/__test/redirect-rules/${id}`),
+      call("POST", "/__test/redirect-rules", rule) as Promise<{ id: number }>,
+    deleteRedirectRule: (id: number) => call("DELETE", `/__test/redirect-rules/${id}`),
     /** The legacy redirects of SPEC §2 whose pages are not built yet (not seeded: they would 404). */
     addPendingLegacyRedirects: async () => {
       const ids: number[] = [];
-      for (const rule of pendingLegacyRedirectRules) ids.push(((await call(platformUrl, "POST", "/__test/redirect-rules", rule)) as { id: number }).id);
+      for (const rule of pendingLegacyRedirectRules) ids.push(((await call("POST", "/__test/redirect-rules", rule)) as { id: number }).id);
       return ids;
     },
     addBlockRule: (rule: { kind: "country" | "user_agent" | "path"; pattern: string; reason: number; appliesTo?: string; priority?: number }) =>
-      call(platformUrl, "POST", "/__test/block-rules", rule) as Promise<{ id: number }>,
-    deleteBlockRule: (id: number) => call(platformUrl, "DELETE", `/__test/block-rules/${id}`),
-    setConfig: (key: string, value: unknown, country?: string) => call(platformUrl, "PUT", `/__test/config/${key}`, { value, country }),
+      call("POST", "/__test/block-rules", rule) as Promise<{ id: number }>,
+    deleteBlockRule: (id: number) => call("DELETE", `/__test/block-rules/${id}`),
+    setConfig: (key: string, value: unknown, country?: string) => call("PUT", `/__test/config/${key}`, { value, country }),
     fault: (fault: { path: string; mode: "down" | "slow" | "error" | "shape"; delayMs?: number; status?: number; remaining?: number }) =>
-      call(platformUrl, "POST", "/__test/faults", fault),
-    clearFaults: () => call(platformUrl, "DELETE", "/__test/faults"),
+      call("POST", "/__test/faults", fault),
+    clearFaults: () => call("DELETE", "/__test/faults"),
     /**
      * Stops the live simulator's clock: games read from the feed stay live (or on the line) while
      * a test looks for them on the pages, and pages stop changing under a check.
      */
-    pauseSimulator: () => call(platformUrl, "POST", "/__test/sports/pause", {}),
-    hits: async (path: string) => ((await call(platformUrl, "GET", `/__test/hits?path=${encodeURIComponent(path)}`)) as { count: number }).count,
-    resetHits: () => call(platformUrl, "DELETE", "/__test/hits"),
+    pauseSimulator: () => call("POST", "/__test/sports/pause", {}),
+    resumeSimulator: () => call("POST", "/__test/sports/resume", {}),
+    /** A hook without a helper of its own (the bets and sports hooks a browser test drives): `body` posted as JSON, the JSON answer. */
+    post: (path: string, body: unknown = {}) => call("POST", path, body),
+    /** A credential of the fake Google provider for a person, as its one-tap prompt posts it to the site. */
+    socialCredential: async (person: { email: string; name: string }) =>
+      ((await call("POST", "/__test/social/credential", person)) as { credential: string }).credential,
+    hits: async (path: string) => ((await call("GET", `/__test/hits?path=${encodeURIComponent(path)}`)) as { count: number }).count,
+    resetHits: () => call("DELETE", "/__test/hits"),
     /** Messages the fake SMS and e-mail senders "sent" to an address, newest first. */
-    outboxCode: (to: string) => outboxCode(platformUrl, to),
+    outboxCode: (to: string) => outboxCode(base(), to),
     outbox: async (to: string) =>
-      ((await call(platformUrl, "GET", `/__dev/outbox?to=${encodeURIComponent(to)}`)) as { messages: Array<{ code: string | null; body: string; channel: string }> })
+      ((await call("GET", `/__dev/outbox?to=${encodeURIComponent(to)}`)) as { messages: Array<{ code: string | null; body: string; channel: string }> })
         .messages,
-    expireSession: (token: string) => call(platformUrl, "POST", `/__test/sessions/${encodeURIComponent(token)}/expire`),
-    captchaAnswer: async (id: string) => ((await call(platformUrl, "GET", `/__test/captcha/${encodeURIComponent(id)}`)) as { answer: string }).answer,
+    expireSession: (token: string) => call("POST", `/__test/sessions/${encodeURIComponent(token)}/expire`),
+    captchaAnswer: async (id: string) => ((await call("GET", `/__test/captcha/${encodeURIComponent(id)}`)) as { answer: string }).answer,
   };
 }
 
@@ -83,6 +95,20 @@ export const defaultMaintenance = {
   isActive: false,
   web_state: 0,
 };
+
+/**
+ * A maintenance window a day from now whose notice already shows: notified from a minute ago
+ * until the window starts (the set-up of every test of the maintenance notice).
+ */
+export function upcomingMaintenance(now = Date.now()) {
+  return {
+    ...defaultMaintenance,
+    started_at: new Date(now + 86_400_000).toISOString(),
+    ended_at: new Date(now + 90_000_000).toISOString(),
+    notify_started_at: new Date(now - 60_000).toISOString(),
+    notify_ended_at: new Date(now + 86_400_000).toISOString(),
+  };
+}
 
 /**
  * Retries a check until it passes or `timeoutMs` runs out (then its last failure is thrown): a

@@ -27,3 +27,28 @@ export async function clearRateLimits(platformUrl: string): Promise<void> {
   const res = await fetch(`${platformUrl}/__test/rate-limits`, { method: "DELETE" });
   if (!res.ok) throw new Error(`clearing rate limits: ${res.status}`);
 }
+
+/** What redirect-light (asked by the site on every request) answers for `url` under the rules as they stand. */
+export async function redirectLight(platformUrl: string, url: string) {
+  const res = await fetch(`${platformUrl}/redirects-api/api/v1/redirect-light`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ url }),
+  });
+  return (await res.json()) as { redirect: boolean; code?: number; url: string | null; reasons: string[] };
+}
+
+/**
+ * `count` redirect rules for the import, as the scale test and the bench load them: every tenth
+ * with a param, the four redirect codes in turn, seven priorities, every thirteenth inactive.
+ */
+export function bulkRedirectRules(count: number) {
+  return Array.from({ length: count }, (_, i) => ({
+    source: i % 10 === 0 ? `/bulk/${i}/:slug` : `/bulk/${i}`,
+    target: i % 10 === 0 ? `/landing/${i}/:slug` : `/landing/${i}`,
+    code: [301, 302, 307, 308][i % 4],
+    priority: i % 7,
+    active: i % 13 !== 0,
+    note: `batch ${i % 20}`,
+  }));
+}

@@ -65,21 +65,21 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
+export interface StackOptions {
+  db?: DbKind;
+  site?: boolean;
+  /** Seed the sports catalogue and run the live simulator (seconds of start-up; only where a test needs sports). */
+  sports?: boolean;
+  sitePort?: number;
+  platformPort?: number;
+  siteEnv?: Record<string, string>;
+  /** Flags for the site's node process (the peer bench's --cpu-prof). */
+  siteNodeArgs?: string[];
+  platformEnv?: Record<string, string>;
+}
+
 /** Starts a platform on a fresh database and, unless `site: false`, the built site against it. */
-export async function startStack(
-  options: {
-    db?: DbKind;
-    site?: boolean;
-    /** Seed the sports catalogue and run the live simulator (seconds of start-up; only where a test needs sports). */
-    sports?: boolean;
-    sitePort?: number;
-    platformPort?: number;
-    siteEnv?: Record<string, string>;
-    /** Flags for the site's node process (the peer bench's --cpu-prof). */
-    siteNodeArgs?: string[];
-    platformEnv?: Record<string, string>;
-  } = {},
-): Promise<Stack> {
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const db = options.db ?? "pglite";
   const database = freshDatabase(db);
   const [platformPort, sitePort] = await Promise.all([options.platformPort ?? freePort(), options.sitePort ?? freePort()]);
@@ -132,6 +132,53 @@ export async function startStack(
       await Promise.all([stop(site), stop(platform)]);
       await database.drop();
     },
+  };
+}
+
+/**
+ * The runner's hooks around a group of tests: Vitest's `{ beforeAll, afterAll }`, or
+ * Playwright's `test` (whose hooks are bound to it). Taken as an argument so one helper serves
+ * both runners.
+ */
+export interface SuiteHooks {
+  beforeAll(fn: () => Promise<void>): void;
+  afterAll(fn: () => Promise<void>): void;
+}
+
+/**
+ * One stack for a group of tests (a file, or the describe block it is called in): started before
+ * the group's first test and stopped, database and all, after its last. The stack it returns
+ * reads through to the running one, so a file can hand `stack.platformUrl` to its clients at
+ * load time and use it in its tests; used before the start, it says so.
+ */
+export function stackPerSuite(runner: SuiteHooks, options: StackOptions = {}): Stack {
+  let running: Stack | undefined;
+  runner.beforeAll(async () => {
+    running = await startStack(options);
+  });
+  runner.afterAll(async () => {
+    await running?.stop();
+  });
+  const started = (): Stack => {
+    if (!running) throw new Error("the stack is not started yet: stackPerSuite starts it in beforeAll");
+    return running;
+  };
+  return {
+    get siteUrl() {
+      return started().siteUrl;
+    },
+    get platformUrl() {
+      return started().platformUrl;
+    },
+    get db() {
+      return started().db;
+    },
+    get dataDir() {
+      return started().dataDir;
+    },
+    stopPlatform: () => started().stopPlatform(),
+    startPlatform: () => started().startPlatform(),
+    stop: () => started().stop(),
   };
 }
 

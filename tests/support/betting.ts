@@ -1,0 +1,51 @@
+// The set-up the browser tests of betting share (bets.spec.ts, one-click.spec.ts): a stack of the
+// file's own with the sports catalogue, the demo bettor signed in through the login form, the
+// header balance as a number, and the simulator paused around a live bet.
+import { type Page, expect, test } from "@playwright/test";
+import { waitForHydration } from "../e2e/helpers";
+import { hooks } from "./hooks";
+import { stackPerSuite } from "./stack";
+
+/** Two shared cores: a placement and the page's revalidation may take a few seconds. */
+export const SLOW = { timeout: 20_000 };
+
+/**
+ * A stack for this file's tests, with a live delay (2.5 s) short enough to wait out. The tests run
+ * one after the other: they spend one bettor's balance and pause the shared simulator.
+ */
+export function bettingStack() {
+  // A sports stack seeds its catalogue on start-up, which takes longer than a test on two busy
+  // cores; the scope's timeout is also its beforeAll's.
+  test.describe.configure({ mode: "serial", timeout: 180_000 });
+  const stack = stackPerSuite(test, { sports: true, platformEnv: { BET_LIVE_DELAY_MS: "2500" } });
+  return {
+    stack,
+    h: hooks(() => stack.platformUrl),
+    url: (path: string) => `${stack.siteUrl}${path}`,
+    signIn: (page: Page, options?: { js?: boolean }) => signInAsDemoBettor(page, stack.siteUrl, options),
+  };
+}
+
+/** Signs the seeded demo bettor in through the login form; `js: false` for a page without JavaScript (nothing hydrates). */
+export async function signInAsDemoBettor(page: Page, siteUrl: string, { js = true }: { js?: boolean } = {}) {
+  await page.goto(`${siteUrl}/en/login`);
+  if (js) await waitForHydration(page);
+  await page.getByLabel("E-mail, login or account ID").fill("player@arena.bet");
+  await page.getByLabel("Password", { exact: true }).fill("Player123");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByTestId("header-balance")).toBeVisible();
+}
+
+export const balanceText = (page: Page) => page.getByTestId("header-balance-amount").first().innerText();
+/** The digits of an amount as shown (grouped, with its currency) as one number, to compare amounts shown alike. */
+export const money = (text: string) => Number(text.replace(/[^\d]/g, ""));
+
+/** Runs `bet` with the live simulator paused, so a live game stays live through its delay; resumed afterwards whatever happens. */
+export async function withSimulatorPaused(h: ReturnType<typeof hooks>, bet: () => Promise<void>) {
+  await h.pauseSimulator();
+  try {
+    await bet();
+  } finally {
+    await h.resumeSimulator();
+  }
+}
