@@ -15,12 +15,16 @@ test("with JavaScript: a line single is placed in the coupon panel, the coupon c
   await page.goto(url("/en/line"));
   await waitForHydration(page);
   const before = money(await balanceText(page));
-  await page.locator(".game-row button.odd:not([disabled])").first().click();
   const coupon = page.getByTestId("coupon").first();
-  await expect(coupon.getByTestId("coupon-count")).toHaveText("1");
-  await coupon.getByTestId("coupon-place-button").click();
   const outcome = coupon.getByTestId("coupon-outcome");
-  await expect(outcome.getByText("The bet is accepted.")).toBeVisible(SLOW);
+  // The line lists the games about to start first: paused, the simulator neither starts the
+  // chosen one (its pre-match odds would close) nor moves its price before the click lands.
+  await withSimulatorPaused(h, async () => {
+    await page.locator(".game-row button.odd:not([disabled])").first().click();
+    await expect(coupon.getByTestId("coupon-count")).toHaveText("1");
+    await coupon.getByTestId("coupon-place-button").click();
+    await expect(outcome.getByText("The bet is accepted.")).toBeVisible(SLOW);
+  });
   await expect(outcome.getByTestId("coupon-state")).toHaveText("Accepted");
   await expect(outcome.getByRole("heading", { name: /Coupon № \d+/ })).toBeVisible();
   await expect(coupon.getByTestId("coupon-count")).toHaveText("0");
