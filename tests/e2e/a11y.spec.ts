@@ -79,7 +79,8 @@ async function contrastEverywhere(page: Page) {
 
 for (const lng of ["ru", "en", "ar"]) {
   test(`every page type in ${lng} passes axe (WCAG 2.1 AA) with no serious or critical violation`, async ({ page }) => {
-    test.setTimeout(300_000);
+    // About sixty pages, each loaded and checked by axe, on two shared cores.
+    test.setTimeout(480_000);
     const failures: string[] = [];
     for (const p of pages) {
       await open(page, `/${lng}${p.path}`, p.cookie);
