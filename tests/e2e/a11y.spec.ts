@@ -5,6 +5,7 @@ import { type Page, expect, test } from "@playwright/test";
 import { hooks } from "../support/hooks";
 import { type Stack, startStack } from "../support/stack";
 import { type PageToCheck, pagesToCheck, visitors } from "../html/pages-to-check";
+import { waitForHydration } from "./helpers";
 
 // Issue 11: axe-core (WCAG 2.1 AA) over every page type in ru, en and ar; no serious or critical
 // violation. axe's own contrast rule skips text it takes for icon ligatures, which is much of
@@ -15,6 +16,8 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/
 let stack: Stack;
 let pages: PageToCheck[];
 test.beforeAll(async () => {
+  // The sports seed can take more than a minute on two busy cores.
+  test.setTimeout(180_000);
   stack = await startStack({ sports: true });
   // Live pages stop changing under axe (odds moving, markets suspending mid-check).
   await hooks(stack.platformUrl).pauseSimulator();
@@ -100,6 +103,8 @@ for (const lng of ["ru", "en", "ar"]) {
 for (const lng of ["en", "ar"]) {
   test(`the registration modal's title does not touch its tabs (${lng})`, async ({ page }) => {
     await open(page, `/${lng}`, "age_confirmed=1");
+    // The modal is the hydrated page's; before hydration the link opens the registration page.
+    await waitForHydration(page);
     await page.getByRole("banner").locator("a[href$='/registration']").click();
     const dialog = page.getByRole("dialog");
     await expect(dialog.locator(".reg-tabs")).toBeVisible();

@@ -14,9 +14,7 @@ export const SLOW = { timeout: 20_000 };
  * one after the other: they spend one bettor's balance and pause the shared simulator.
  */
 export function bettingStack() {
-  // A sports stack seeds its catalogue on start-up, which takes longer than a test on two busy
-  // cores; the scope's timeout is also its beforeAll's.
-  test.describe.configure({ mode: "serial", timeout: 180_000 });
+  test.describe.configure({ mode: "serial" });
   const stack = stackPerSuite(test, { sports: true, platformEnv: { BET_LIVE_DELAY_MS: "2500" } });
   return {
     stack,

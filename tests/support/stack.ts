@@ -143,7 +143,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 export interface SuiteHooks {
   beforeAll(fn: () => Promise<void>): void;
   afterAll(fn: () => Promise<void>): void;
+  /** Playwright's: called inside a hook, it sets that hook's own timeout. */
+  setTimeout?(ms: number): void;
 }
+
+/** A sports stack seeds its catalogue on start-up: on two busy cores that can pass a minute. */
+const STACK_START_TIMEOUT_MS = 180_000;
 
 /**
  * One stack for a group of tests (a file, or the describe block it is called in): started before
@@ -154,6 +159,7 @@ export interface SuiteHooks {
 export function stackPerSuite(runner: SuiteHooks, options: StackOptions = {}): Stack {
   let running: Stack | undefined;
   runner.beforeAll(async () => {
+    runner.setTimeout?.(STACK_START_TIMEOUT_MS);
     running = await startStack(options);
   });
   runner.afterAll(async () => {
