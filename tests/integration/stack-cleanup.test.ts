@@ -19,11 +19,11 @@ describe("test stacks clean up after themselves", () => {
   });
 
   it("the e2e stack does the same when Playwright stops it with SIGTERM", async () => {
-    const sitePort = await freePort();
+    const [sitePort, platformPort] = [await freePort(), await freePort()];
     // Its own process group, as Playwright starts web servers; the signal goes to the whole group.
     const child = spawn(process.execPath, ["--import", "tsx", "tests/support/e2e-server.ts"], {
       cwd: root,
-      env: { ...process.env, E2E_SITE_PORT: String(sitePort) },
+      env: { ...process.env, E2E_SITE_PORT: String(sitePort), E2E_PLATFORM_PORT: String(platformPort) },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });

@@ -5,16 +5,40 @@ import { join } from "node:path";
 import pg from "pg";
 import { startPlatform, startSite, stop } from "../../scripts/processes.mjs";
 
-/** A free TCP port on loopback. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Test workers run side by side, each starting stacks. A port the system hands out (listen on 0)
+ * is free only until it is closed again: a platform seeding its sports catalogue binds its port
+ * seconds later, and a stack of another worker could be given the same port meanwhile and answer
+ * in its place (once a sports test read the empty feed of a platform without sports). So each
+ * worker takes ports from a block of its own, below the system's ephemeral range, and skips the
+ * ones something already holds.
+ */
+const PORT_BASE = 20_000;
+const PORTS_PER_WORKER = 500;
+/** Vitest's workers take blocks 1–9, Playwright's 10–19 (the two may run at once), anything else 0. */
+const workerSlot =
+  process.env.VITEST_POOL_ID !== undefined
+    ? Number(process.env.VITEST_POOL_ID) % 10
+    : process.env.TEST_PARALLEL_INDEX !== undefined
+      ? 10 + (Number(process.env.TEST_PARALLEL_INDEX) % 10)
+      : 0;
+let nextPort = 0;
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
   });
+}
+
+/** A free TCP port on loopback, from this worker's own block. */
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < PORTS_PER_WORKER; tries++) {
+    const port = PORT_BASE + workerSlot * PORTS_PER_WORKER + (nextPort++ % PORTS_PER_WORKER);
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port in worker ${workerSlot}'s block`);
 }
 
 /** STACK_LOGS=1 lets a test's platform and site print their logs (debugging a failing test). */
@@ -76,6 +100,8 @@ export interface StackOptions {
   /** Flags for the site's node process (the peer bench's --cpu-prof). */
   siteNodeArgs?: string[];
   platformEnv?: Record<string, string>;
+  /** Run once the platform is up, before the site starts (the shared e2e stack pauses its simulator). */
+  beforeSite?: (platformUrl: string) => Promise<void>;
 }
 
 /** Starts a platform on a fresh database and, unless `site: false`, the built site against it. */
@@ -95,6 +121,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const platformUrl = `http://127.0.0.1:${platformPort}`;
   try {
     platform = await startPlatform({ port: platformPort, env: platformEnv, quiet: QUIET });
+    await options.beforeSite?.(platformUrl);
     site =
       options.site === false
         ? undefined
