@@ -1,6 +1,5 @@
 import { defineConfig } from "@playwright/test";
-
-const sitePort = Number(process.env.E2E_SITE_PORT ?? 3311);
+import { sharedPlatformPort, sharedSitePort } from "./tests/support/shared-stack";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -10,7 +9,7 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"], ["github"]] : "list",
   timeout: 60_000,
   use: {
-    baseURL: `http://127.0.0.1:${sitePort}`,
+    baseURL: `http://127.0.0.1:${sharedSitePort}`,
     trace: "retain-on-failure",
     // Headless Chromium calls itself "HeadlessChrome", which the site treats as a search bot
     // (no timers); tests browse as the person they stand for.
@@ -23,10 +22,10 @@ export default defineConfig({
   },
   webServer: {
     command: "node --import tsx tests/support/e2e-server.ts",
-    url: `http://127.0.0.1:${sitePort}/favicon.svg`,
+    url: `http://127.0.0.1:${sharedSitePort}/favicon.svg`,
     reuseExistingServer: false,
     timeout: 240_000,
-    env: { E2E_SITE_PORT: String(sitePort) },
+    env: { E2E_SITE_PORT: String(sharedSitePort), E2E_PLATFORM_PORT: String(sharedPlatformPort) },
     // SIGTERM first, so the stack stops its programs and deletes its PGlite folder (without it
     // Playwright SIGKILLs the group and the folder stays in the temp directory).
     gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },

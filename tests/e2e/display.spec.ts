@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { hooks } from "../support/hooks";
-import { type Stack, startStack } from "../support/stack";
+import { sharedStack } from "../support/shared-stack";
 
 // The display flags of the header's settings form (SPEC §3 Global user settings) with
 // JavaScript off: a plain form post, kept in the guest's cookie, and the football line redrawn.
@@ -8,16 +7,9 @@ import { type Stack, startStack } from "../support/stack";
 test.describe.configure({ mode: "serial" });
 test.use({ javaScriptEnabled: false });
 
-let stack: Stack;
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  stack = await startStack({ sports: true });
-  // Rows must not come and go while the test counts them.
-  await hooks(stack.platformUrl).pauseSimulator();
-});
-test.afterAll(async () => {
-  await stack?.stop();
-});
+// The run's shared stack: its simulator is paused, so rows do not come and go while the test
+// counts them.
+const stack = sharedStack;
 
 test("a guest without JavaScript turns on the compact view and game ids and turns off team logos", async ({ page }) => {
   await page.goto(`${stack.siteUrl}/en/line/1-football`);

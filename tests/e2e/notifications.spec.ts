@@ -1,5 +1,6 @@
 import { type Page, expect, test } from "@playwright/test";
-import { type Stack, startStack } from "../support/stack";
+import { hooks } from "../support/hooks";
+import { stackPerSuite } from "../support/stack";
 import { docScreenshotPath, waitForHydration } from "./helpers";
 
 // The site's one notification (SPEC §9, decision 037) with JavaScript: a bet of the coupon whose
@@ -8,14 +9,9 @@ import { docScreenshotPath, waitForHydration } from "./helpers";
 // notification closes by itself (10 s). The simulator is paused and driven through its test
 // hooks, so nothing else moves the prices meanwhile.
 
-let stack: Stack;
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  stack = await startStack({ sports: true });
-});
-test.afterAll(async () => {
-  await stack?.stop();
-});
+// A stack of its own, its simulator paused: the shared one's games are advanced by sports.spec,
+// which could reopen the locked market before this file sees it locked.
+const stack = stackPerSuite(test, { sports: true, beforeSite: (platformUrl) => hooks(platformUrl).pauseSimulator() });
 
 test.describe.configure({ mode: "serial" });
 

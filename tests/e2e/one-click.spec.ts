@@ -1,5 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
-import { SLOW, balanceText, bettingStack, money, withSimulatorPaused } from "../support/betting";
+import { SLOW, balanceText, bettingStack, money } from "../support/betting";
 import { docScreenshotPath, waitForHydration } from "./helpers";
 
 // One-click betting (issue 14, SPEC §3/§4): the demo bettor turns it on in the coupon settings,
@@ -10,14 +10,11 @@ import { docScreenshotPath, waitForHydration } from "./helpers";
 // the coupon (decision 037). The notification's screenshots go to test-results/
 // (docs/screenshots/ only with REFRESH_DOC_SCREENSHOTS=1).
 
-const { stack, h, url, signIn } = bettingStack();
+const { h, url, signIn } = bettingStack();
 
 /** The one-click bet's notification in the site's notification slot. */
 const oneClickNotice = (page: Page) => page.locator('[data-notice="one-click"]');
-const bets = async (path: string, body: unknown) => {
-  const res = await fetch(`${stack.platformUrl}/__test/bets${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-};
+const bets = (path: string, body: unknown) => h.post(`/__test/bets${path}`, body);
 
 async function turnOnOneClick(page: Page, stake: string) {
   await page.goto(url("/en/coupon"));
@@ -64,16 +61,14 @@ test("one-click on: a click on a coefficient places a single at once and the bal
 });
 
 test("a live one-click bet shows the delay's time left, then the accepted coupon", async ({ page }) => {
-  await withSimulatorPaused(h, async () => {
-    await signIn(page);
-    await turnOnOneClick(page, "10");
-    await page.goto(url("/en/live"));
-    await waitForHydration(page);
-    await page.locator(".game-row--live button.odd:not([disabled])").first().click();
-    const status = oneClickNotice(page);
-    await expect(status).toContainText(/waiting for the live delay, \d s left/, SLOW);
-    await expect(status).toContainText(/coupon № \d+ is accepted/, { timeout: 10_000 });
-  });
+  await signIn(page);
+  await turnOnOneClick(page, "10");
+  await page.goto(url("/en/live"));
+  await waitForHydration(page);
+  await page.locator(".game-row--live button.odd:not([disabled])").first().click();
+  const status = oneClickNotice(page);
+  await expect(status).toContainText(/waiting for the live delay, \d s left/, SLOW);
+  await expect(status).toContainText(/coupon № \d+ is accepted/, { timeout: 10_000 });
 });
 
 test("a one-click stake above the maximum is refused with the reason and what the bettor can do; nothing is placed until they choose", async ({ page }) => {
@@ -114,7 +109,7 @@ test("a one-click price change refused with the new odds is placed when the bett
   await turnOnOneClick(page, "10");
   await page.goto(url("/en/line"));
   await waitForHydration(page);
-  const odd = page.locator(".game-row button.odd:not([disabled])").nth(4);
+  const odd = page.locator(".game-row button.odd:not([disabled]):visible").nth(4);
   const outcomeId = await odd.getAttribute("data-outcome");
   const coef = Number(await odd.locator(".odd__coef").innerText());
   const next = Math.round(coef * 100) === 150 ? 160 : 150;

@@ -181,5 +181,6 @@ test("with JavaScript the header's sign-up opens a modal 95% wide that registers
   await dialog.getByRole("link", { name: "One click" }).click();
   await dialog.getByLabel(/I am at least 18 years old/).check();
   await dialog.getByRole("button", { name: "Register" }).click();
-  await expect(dialog.getByText("Your account is ready")).toBeVisible();
+  // Registering hashes the password (argon2): seconds on two busy cores.
+  await expect(dialog.getByText("Your account is ready")).toBeVisible({ timeout: 20_000 });
 });

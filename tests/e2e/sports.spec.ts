@@ -1,28 +1,16 @@
 import { type Page, expect, test } from "@playwright/test";
-import { hooks } from "../support/hooks";
-import { type Stack, startStack } from "../support/stack";
+import { sharedStack } from "../support/shared-stack";
 import { waitForHydration } from "./helpers";
 
 // A bettor on the live pages: clicking an odd puts it in the coupon (with and without
 // JavaScript), and following a live game through a goal shows the market lock, reopen and the
 // odds move. The simulator is paused and driven by the platform's sports test hooks.
 
-// One stack for the file (seeding the sports catalogue is the slow part of a start), with the
-// shared simulator paused from the start: the tests run one after another.
+// The run's shared stack, its simulator paused: the coupon tests click odds of live games they
+// found on the page, and a running simulator could finish a game or suspend its market in between
+// (as in sports-pages.test.ts). Every test drives the games through the sports hooks instead.
 test.describe.configure({ mode: "serial" });
-
-let stack: Stack;
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  stack = await startStack({ sports: true });
-  // The coupon tests click odds of live games they found on the page; a running simulator could
-  // finish a game or suspend its market in between (as in sports-pages.test.ts). Every test
-  // drives the games through the sports hooks instead.
-  await hooks(stack.platformUrl).pauseSimulator();
-});
-test.afterAll(async () => {
-  await stack?.stop();
-});
+const stack = sharedStack;
 
 const url = (path: string) => `${stack.siteUrl}${path}`;
 async function hook(path: string, body?: unknown) {
@@ -43,7 +31,8 @@ interface FeedGame {
 /** A football game kicked off now by the test hook (with the clock paused), with its open markets. */
 async function liveFootball(): Promise<FeedGame> {
   const feed = (await (await fetch(`${stack.platformUrl}/sports-api/feed/line?sport=1`)).json()) as { games: FeedGame[] };
-  const line = feed.games.find((g) => g.markets.some((m) => !m.blocked));
+  // The line's last game: the other specs on the shared stack click the first ones.
+  const line = feed.games.findLast((g) => g.markets.some((m) => !m.blocked));
   if (!line) throw new Error("no open line football game");
   await hook(`games/${line.id}/state`, { status: 2, gameTimeSec: 600, period: 1 });
   const answer = (await (await fetch(`${stack.platformUrl}/sports-api/games/${line.id}`)).json()) as { game: FeedGame & { status: number } };
@@ -102,7 +91,6 @@ test("a second odd makes an express with total odds and a possible win", async (
 });
 
 test("following a live game: a goal moves the score and odds, the market locks and reopens", async ({ page }) => {
-  await hook("pause");
   const game = await liveFootball();
   await page.goto(url(`/en/live/1/1/${game.id}`));
   await waitForHydration(page);
@@ -126,5 +114,4 @@ test("following a live game: a goal moves the score and odds, the market locks a
   await expect(main.locator("button.odd").first()).toBeEnabled({ timeout: 10_000 });
   const oddsAfter = await main.locator(".odd__coef").allTextContents();
   expect(oddsAfter.map((o) => o.replace(/[▲▼]/g, ""))).not.toEqual(oddsBefore);
-  await hook("resume");
 });

@@ -1,5 +1,5 @@
 import { type Browser, type Page, expect, test } from "@playwright/test";
-import { type Stack, startStack } from "../support/stack";
+import { sharedStack } from "../support/shared-stack";
 import { waitForHydration } from "./helpers";
 
 // Sending a VIP bet (SPEC §5, decision 035) in a browser, with JavaScript and without: a stake
@@ -7,15 +7,9 @@ import { waitForHydration } from "./helpers";
 // approval with its stake held; an ops user approves it in the console and the bettor's coupon
 // is accepted.
 
-let stack: Stack;
-test.beforeAll(async () => {
-  // Two shared cores: starting both programs with the sports catalogue may take a while.
-  test.setTimeout(180_000);
-  stack = await startStack({ sports: true });
-});
-test.afterAll(async () => {
-  await stack?.stop();
-});
+// The run's shared stack (its simulator paused: the first line game does not start between the
+// page and the place click); every test signs up a bettor of its own.
+const stack = sharedStack;
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 const SLOW = { timeout: 20_000 };
 

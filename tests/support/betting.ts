@@ -1,6 +1,9 @@
 // The set-up the browser tests of betting share (bets.spec.ts, one-click.spec.ts): a stack of the
 // file's own with the sports catalogue, the demo bettor signed in through the login form, the
-// header balance as a number, and the simulator paused around a live bet.
+// header balance as a number. The simulator is paused for the whole file: the line lists the
+// games about to start first, and a running one would start the chosen game (closing its pre-match
+// odds) or move its price between the page and the click; a live game stays live through its
+// delay. A test that needs a game to move drives it through the sports hooks.
 import { type Page, expect, test } from "@playwright/test";
 import { waitForHydration } from "../e2e/helpers";
 import { hooks } from "./hooks";
@@ -15,7 +18,7 @@ export const SLOW = { timeout: 20_000 };
  */
 export function bettingStack() {
   test.describe.configure({ mode: "serial" });
-  const stack = stackPerSuite(test, { sports: true, platformEnv: { BET_LIVE_DELAY_MS: "2500" } });
+  const stack = stackPerSuite(test, { sports: true, platformEnv: { BET_LIVE_DELAY_MS: "2500" }, beforeSite: (platformUrl) => hooks(platformUrl).pauseSimulator() });
   return {
     stack,
     h: hooks(() => stack.platformUrl),
@@ -37,13 +40,3 @@ export async function signInAsDemoBettor(page: Page, siteUrl: string, { js = tru
 export const balanceText = (page: Page) => page.getByTestId("header-balance-amount").first().innerText();
 /** The digits of an amount as shown (grouped, with its currency) as one number, to compare amounts shown alike. */
 export const money = (text: string) => Number(text.replace(/[^\d]/g, ""));
-
-/** Runs `bet` with the live simulator paused, so a live game stays live through its delay; resumed afterwards whatever happens. */
-export async function withSimulatorPaused(h: ReturnType<typeof hooks>, bet: () => Promise<void>) {
-  await h.pauseSimulator();
-  try {
-    await bet();
-  } finally {
-    await h.resumeSimulator();
-  }
-}

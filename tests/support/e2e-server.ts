@@ -1,11 +1,19 @@
-// The stack Playwright's webServer runs: platform on a fresh PGlite folder, then the site.
+// The stack Playwright's webServer runs (tests/support/shared-stack.ts): platform on a fresh PGlite
+// folder, its live simulator paused, then the site.
 // Playwright stops it with SIGTERM (gracefulShutdown in playwright.config.ts); it then stops both
 // programs and deletes its PGlite folder, so an e2e run leaves nothing in the temp directory.
 import { rmSync } from "node:fs";
+import { hooks } from "./hooks";
+import { sharedPlatformPort, sharedSitePort } from "./shared-stack";
 import { startStack } from "./stack";
 
-const sitePort = Number(process.env.E2E_SITE_PORT ?? 3311);
-const starting = startStack({ sitePort, sports: true });
+const starting = startStack({
+  sitePort: sharedSitePort,
+  platformPort: sharedPlatformPort,
+  sports: true,
+  // Paused before the site answers, so no test sees it moving.
+  beforeSite: (platformUrl) => hooks(platformUrl).pauseSimulator(),
+});
 let dataDir: string | null = null;
 
 // Installed before anything is printed, so a stop that arrives early is still a clean one: it
