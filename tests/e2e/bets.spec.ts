@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { SLOW, balanceText, bettingStack, money, withSimulatorPaused } from "../support/betting";
+import { type Page, expect, test } from "@playwright/test";
+import { SLOW, balanceText, bettingStack, money } from "../support/betting";
 import { docScreenshotPath, waitForHydration } from "./helpers";
 
 // Placing bets in a browser, with JavaScript and without: a line single, a live bet through its
@@ -17,14 +17,10 @@ test("with JavaScript: a line single is placed in the coupon panel, the coupon c
   const before = money(await balanceText(page));
   const coupon = page.getByTestId("coupon").first();
   const outcome = coupon.getByTestId("coupon-outcome");
-  // The line lists the games about to start first: paused, the simulator neither starts the
-  // chosen one (its pre-match odds would close) nor moves its price before the click lands.
-  await withSimulatorPaused(h, async () => {
-    await page.locator(".game-row button.odd:not([disabled])").first().click();
-    await expect(coupon.getByTestId("coupon-count")).toHaveText("1");
-    await coupon.getByTestId("coupon-place-button").click();
-    await expect(outcome.getByText("The bet is accepted.")).toBeVisible(SLOW);
-  });
+  await page.locator(".game-row button.odd:not([disabled])").first().click();
+  await expect(coupon.getByTestId("coupon-count")).toHaveText("1");
+  await coupon.getByTestId("coupon-place-button").click();
+  await expect(outcome.getByText("The bet is accepted.")).toBeVisible(SLOW);
   await expect(outcome.getByTestId("coupon-state")).toHaveText("Accepted");
   await expect(outcome.getByRole("heading", { name: /Coupon № \d+/ })).toBeVisible();
   await expect(coupon.getByTestId("coupon-count")).toHaveText("0");
@@ -37,14 +33,10 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("a line single goes to its result page with the coupon number", async ({ page }) => {
     await signIn(page, { js: false });
-    // Without JavaScript the coupon does not follow the feed, so a price moved by the running
-    // simulator between the page and the place click would be refused (only higher by default).
-    await withSimulatorPaused(h, async () => {
-      await page.goto(url("/en/line"));
-      await page.locator(".game-row button.odd:not([disabled])").nth(1).click();
-      await page.getByTestId("coupon").first().getByTestId("coupon-place-button").click();
-      await expect(page).toHaveURL(/\/en\/coupon\/result\/\d+$/, SLOW);
-    });
+    await page.goto(url("/en/line"));
+    await page.locator(".game-row button.odd:not([disabled])").nth(1).click();
+    await page.getByTestId("coupon").first().getByTestId("coupon-place-button").click();
+    await expect(page).toHaveURL(/\/en\/coupon\/result\/\d+$/, SLOW);
     await expect(page.getByTestId("coupon-state")).toHaveText("Accepted");
     // The cookie coupon is cleared.
     await page.goto(url("/en/coupon"));
@@ -52,19 +44,73 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("a live bet waits out its delay with the time left, then is accepted", async ({ page }) => {
-  await withSimulatorPaused(h, async () => {
-    await signIn(page);
-    await page.goto(url("/en/live"));
-    await waitForHydration(page);
-    await page.locator(".game-row--live button.odd:not([disabled])").first().click();
-    const coupon = page.getByTestId("coupon").first();
-    await coupon.getByTestId("coupon-place-button").click();
-    const outcome = coupon.getByTestId("coupon-outcome");
-    await expect(outcome.getByTestId("coupon-waiting")).toContainText(/\d s left/, SLOW);
-    await expect(outcome.getByTestId("coupon-state")).toHaveText("Waiting for confirmation");
-    await expect(outcome.getByTestId("coupon-state")).toHaveText("Accepted", { timeout: 10_000 });
+for (const js of [true, false]) {
+  test.describe(`an express and a system with JavaScript ${js ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled: js });
+
+    /** Puts the first open odd of each of `rows` line games in the coupon. */
+    async function pick(page: Page, rows: number[]) {
+      for (const [i, row] of rows.entries()) {
+        await page.locator(".game-row").nth(row).locator("button.odd:not([disabled]):visible").first().click();
+        await expect(page.getByTestId("coupon").first().getByTestId("coupon-count")).toHaveText(String(i + 1));
+      }
+    }
+
+    /** Places the coupon and returns what the bettor sees of the placed one. */
+    async function place(page: Page) {
+      await page.getByTestId("coupon").first().getByTestId("coupon-place-button").click();
+      if (!js) await expect(page).toHaveURL(/\/en\/coupon\/result\/\d+$/, SLOW);
+      const placed = page.getByTestId("placed-coupon").first();
+      await expect(placed.getByTestId("coupon-state")).toHaveText("Accepted", SLOW);
+      return placed;
+    }
+
+    test("two games make an express and three a system 2/3; both are accepted and the balance pays each stake", async ({ page }) => {
+      await signIn(page, { js });
+      await page.goto(url("/en/line"));
+      if (js) await waitForHydration(page);
+      const before = money(await balanceText(page));
+      const coupon = page.getByTestId("coupon").first();
+
+      await pick(page, [2, 3]);
+      await expect(coupon.getByRole("button", { name: "Express" })).toHaveAttribute("aria-pressed", "true");
+      await coupon.getByLabel("Stake, RUB").fill("30");
+      const express = await place(page);
+      await expect(express.getByTestId("coupon-type")).toHaveText("Express");
+      await expect(express.getByTestId("placed-selection")).toHaveCount(2);
+      await expect(express.getByTestId("coupon-amount")).toContainText("30");
+
+      await page.goto(url("/en/line"));
+      if (js) await waitForHydration(page);
+      await pick(page, [4, 5, 6]);
+      await coupon.getByRole("button", { name: "System" }).click();
+      await expect(coupon.getByRole("button", { name: "System" })).toHaveAttribute("aria-pressed", "true");
+      await coupon.getByLabel("System").selectOption("2");
+      if (!js) await coupon.getByRole("button", { name: "Apply" }).click();
+      await coupon.getByLabel("Stake, RUB").fill("30");
+      const system = await place(page);
+      await expect(system.getByTestId("coupon-type")).toHaveText("System 2/3");
+      await expect(system.getByTestId("placed-selection")).toHaveCount(3);
+      if (js) await page.getByTestId("coupon").first().screenshot({ path: docScreenshotPath("bets-system-accepted.png") });
+
+      // Both stakes left the balance, and nothing else did.
+      await page.goto(url("/en/line"));
+      await expect.poll(async () => money(await balanceText(page)), SLOW).toBe(before - 6000);
+    });
   });
+}
+
+test("a live bet waits out its delay with the time left, then is accepted", async ({ page }) => {
+  await signIn(page);
+  await page.goto(url("/en/live"));
+  await waitForHydration(page);
+  await page.locator(".game-row--live button.odd:not([disabled])").first().click();
+  const coupon = page.getByTestId("coupon").first();
+  await coupon.getByTestId("coupon-place-button").click();
+  const outcome = coupon.getByTestId("coupon-outcome");
+  await expect(outcome.getByTestId("coupon-waiting")).toContainText(/\d s left/, SLOW);
+  await expect(outcome.getByTestId("coupon-state")).toHaveText("Waiting for confirmation");
+  await expect(outcome.getByTestId("coupon-state")).toHaveText("Accepted", { timeout: 10_000 });
 });
 
 test("a price change is refused with the new odds, then accepted by the bettor", async ({ page }) => {
@@ -74,7 +120,7 @@ test("a price change is refused with the new odds, then accepted by the bettor",
   await page.getByLabel("When odds change").selectOption({ label: "Ask me every time" });
   await page.goto(url("/en/line"));
   await waitForHydration(page);
-  const odd = page.locator(".game-row button.odd:not([disabled])").nth(2);
+  const odd = page.locator(".game-row button.odd:not([disabled]):visible").nth(2);
   const outcomeId = await odd.getAttribute("data-outcome");
   await odd.click();
   const coef = Number(await odd.locator(".odd__coef").innerText());

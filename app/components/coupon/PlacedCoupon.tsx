@@ -60,7 +60,7 @@ export function CouponCard({ coupon, lng, headingLevel = 3, waitLeftMs }: { coup
       ) : null}
       <dl className="placed-coupon__facts">
         <dt>{t("bets.type")}</dt>
-        <dd>
+        <dd data-testid="coupon-type">
           {`${t(couponTypeKey(coupon.groupTypeId === COUPON_TYPE.MULTIPLE_SINGLES ? COUPON_TYPE.MULTIPLE_SINGLES : coupon.typeId))}${coupon.systemValue ? ` ${coupon.systemValue}/${coupon.selections.filter((s) => !s.isBanker).length}` : ""}`}
         </dd>
         <dt>{t("bets.placedAt")}</dt>
