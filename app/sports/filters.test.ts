@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bestMatchesFirst, filterGames, groupGames, matchesTimeFilter, parseFilteredMarkets, parseTimeFilter, rowMarkets } from "./filters";
+import { bestMatchesFirst, filterGames, groupGames, matchesTimeFilter, parseFilteredMarkets, parseTimeFilter, rowMarkets, VIEW } from "./filters";
 import { activeMoves, coefMoves } from "./indication";
 import type { GameView } from "./model";
 
@@ -71,6 +71,17 @@ describe("grouping", () => {
     expect(rowMarkets(g, true).map((m) => m.id)).toEqual([1]);
     expect(rowMarkets(g, false).map((m) => m.id)).toEqual([1, 2]);
     expect(rowMarkets(game({ markets: [] }), true)).toEqual([]);
+  });
+  it("leads with the handicap in the Asian view, then the total; the European row where a game has no handicap", () => {
+    const market = (id: number, group: string) => ({ id, typeId: id, group, name: `m${id}`, version: 1, isBlocked: false, outcomes: [] });
+    const g = game({ markets: [market(1, "main"), market(4, "totals"), market(5, "handicaps")] });
+    expect(rowMarkets(g, false, VIEW.ASIAN).map((m) => m.id)).toEqual([5, 4]);
+    expect(rowMarkets(g, true, VIEW.ASIAN).map((m) => m.id)).toEqual([5]);
+    expect(rowMarkets(g, false, VIEW.EUROPEAN).map((m) => m.id)).toEqual([1, 4]);
+    expect(rowMarkets(game({ markets: [market(5, "handicaps")] }), false, VIEW.ASIAN).map((m) => m.id)).toEqual([5]);
+    const noHandicap = game({ markets: [market(1, "main"), market(4, "totals")] });
+    expect(rowMarkets(noHandicap, false, VIEW.ASIAN).map((m) => m.id)).toEqual([1, 4]);
+    expect(rowMarkets(game({ markets: [] }), false, VIEW.ASIAN)).toEqual([]);
   });
   it("parses filteredMarkets", () => {
     expect(parseFilteredMarkets("1, 2,2,x,-3")).toEqual([1, 2]);

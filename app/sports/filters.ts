@@ -56,9 +56,22 @@ export interface CountryGroup {
   champs: ChampGroup[];
 }
 
-/** The markets a list row shows: the main one and, unless the compact view is on, the next one (a wide screen shows it). */
-export function rowMarkets(game: Pick<GameView, "markets">, compact: boolean): MarketView[] {
-  return game.markets.slice(0, compact ? 1 : 2);
+/** SPEC §3 appViewType. */
+export const VIEW = { EUROPEAN: 0, ASIAN: 1 } as const;
+
+/**
+ * The markets a list row shows, from the game's main markets (the platform sends them in type
+ * order: match result or winner, total, handicap). The European view leads with the match result
+ * and the Asian view (SPEC §3 appViewType 1) with the main handicap, each followed by the main
+ * total unless the compact view is on (a wide screen shows the second). A game without a handicap
+ * shows the European row in either view.
+ */
+export function rowMarkets(game: Pick<GameView, "markets">, compact: boolean, view: number = VIEW.EUROPEAN): MarketView[] {
+  const count = compact ? 1 : 2;
+  const handicap = view === VIEW.ASIAN ? game.markets.find((m) => m.group === "handicaps") : undefined;
+  if (!handicap) return game.markets.slice(0, count);
+  const total = game.markets.find((m) => m.group === "totals");
+  return [handicap, ...(total ? [total] : [])].slice(0, count);
 }
 
 /**

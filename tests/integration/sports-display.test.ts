@@ -127,6 +127,23 @@ describe("display settings and section addresses", () => {
     expect(topFirst(off.ids, await topIds())).toBe(false);
   });
 
+  it("leads each row with the handicap and the total in the Asian view, with the match result in the European one", async () => {
+    const jar = new CookieJar();
+    // Each row's markets, by the names of their groups of odds.
+    const rowMarketNames = (html: string) => html.split('<li class="game-row').slice(1).map((row) => [...row.matchAll(/role="group" aria-label="([^"]+)"/g)].map((m) => m[1]));
+    const european = rowMarketNames((await lineLook(jar)).html);
+    expect(european.length).toBeGreaterThan(10);
+    expect(european.every((names) => names[0] === "Match result")).toBe(true);
+
+    const { html } = await getPage(stack.siteUrl, "/en/line/1-football", jar);
+    const res = await postForm(stack.siteUrl, "/en/display-settings", jar, { csrf: csrfToken(html), returnTo: "/en/line/1-football", odds: "decimal", view: "1", theme: "1", teamLogos: "1" });
+    expect(res.status).toBe(302);
+    const asian = rowMarketNames((await lineLook(jar)).html);
+    expect(asian.length).toBe(european.length);
+    expect(asian.every((names) => names[0] === "Handicap" && /^Total /.test(names[1] ?? ""))).toBe(true);
+    expect(asian.some((names) => names.includes("Match result"))).toBe(false);
+  });
+
   it("keeps a bettor's display flags on the platform, for every device", async () => {
     const { token } = await hooks(stack.platformUrl).createUser({ email: "display-flags@example.com", password: "Secret123" });
     const jar = new CookieJar();

@@ -65,7 +65,7 @@ export function GameRow({ game, ctx }: { game: GameView; ctx: ListContext }) {
           ) : null}
         </Link>
         <div className="game-row__markets">
-          {rowMarkets(game, compact).map((market) => (
+          {rowMarkets(game, compact, display.view).map((market) => (
             <div key={market.id} className={`market-cells market-cells--${Math.min(market.outcomes.length, 3)}`} role="group" aria-label={market.name}>
               {market.outcomes.slice(0, 3).map((outcome) => (
                 <OddButton key={outcome.id} game={game} market={market} outcome={outcome} move={ctx.moves.get(outcome.id)} />

@@ -193,9 +193,15 @@ function share(ratings: Ratings, homeAdvantage: number): number {
   return h / (h + a);
 }
 
+/**
+ * Expected goals of each side over regulation time. An uneven game has more goals than an even
+ * one (the favourite keeps scoring, the underdog opens up), so the total is not the same
+ * for every game of a sport: from 0.9 of the sport's average for an even game up to 1.3 of it.
+ */
 export function goalRates(rules: GoalsRules, ratings: Ratings): { home: number; away: number } {
   const s = share(ratings, rules.homeAdvantage);
-  return { home: rules.expectedTotal * s, away: rules.expectedTotal * (1 - s) };
+  const total = rules.expectedTotal * (0.9 + 0.4 * Math.abs(2 * s - 1));
+  return { home: total * s, away: total * (1 - s) };
 }
 
 export function pointProbability(rules: SetsRules, ratings: Ratings): number {
@@ -231,7 +237,9 @@ export function planMarkets(rules: SportRules, ratings: Ratings): MarketPlan[] {
     const main = half(total);
     for (const line of [main - 1, main, main + 1]) if (line > 0) add(MARKET.total, th(line));
     const diff = Math.round(rates.home - rates.away);
-    const hc = low ? [-1.5, 1.5] : [-diff - 0.5 - 2, -diff - 0.5, -diff - 0.5 + 2];
+    // Low-scoring sports: the half-goal lines either side of level, so a list's main handicap
+    // (the most balanced, store.mainLine) suits a favourite and an even game alike.
+    const hc = low ? [-1.5, -0.5, 0.5, 1.5] : [-diff - 0.5 - 2, -diff - 0.5, -diff - 0.5 + 2];
     for (const line of hc) add(MARKET.handicap, th(line));
     if (low) {
       add(MARKET.btts);

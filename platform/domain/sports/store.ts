@@ -125,7 +125,7 @@ export class SportsStore {
       byType.get(m.typeId)!.push(m);
     }
     for (const [typeId, list] of byType) {
-      if (typeId === MARKET.total || typeId === MARKET.handicap) out.push(list[Math.floor((list.length - 1) / 2)]!);
+      if (typeId === MARKET.total || typeId === MARKET.handicap) out.push(mainLine(list));
       else out.push(...list);
     }
     return out.sort((a, b) => (this.marketTypes.get(a.typeId)?.sort ?? 0) - (this.marketTypes.get(b.typeId)?.sort ?? 0));
@@ -196,4 +196,23 @@ function gameRec(r: GameRow, markets: MarketRec[]): GameRec {
 
 function gameSelect(db: Db) {
   return db.selectFrom("game").selectAll();
+}
+
+/**
+ * The main line of a game's totals or handicaps: the one whose two prices are closest, as a
+ * bookmaker's list shows (a line far from the game's strength is 1.01 against 19). Ties go to the
+ * line planned first, so the choice stays put while prices are level.
+ */
+export function mainLine(lines: MarketRec[]): MarketRec {
+  let best = lines[0]!;
+  let bestGap = Number.POSITIVE_INFINITY;
+  for (const market of lines) {
+    const coefs = market.outcomes.map((o) => o.coef);
+    const gap = coefs.length === 2 ? Math.abs(coefs[0]! - coefs[1]!) : Number.POSITIVE_INFINITY;
+    if (gap < bestGap) {
+      best = market;
+      bestGap = gap;
+    }
+  }
+  return best;
 }
