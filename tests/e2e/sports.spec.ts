@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 import { sharedStack } from "../support/shared-stack";
 import { waitForHydration } from "./helpers";
@@ -114,4 +115,48 @@ test("following a live game: a goal moves the score and odds, the market locks a
   await expect(main.locator("button.odd").first()).toBeEnabled({ timeout: 10_000 });
   const oddsAfter = await main.locator(".odd__coef").allTextContents();
   expect(oddsAfter.map((o) => o.replace(/[▲▼]/g, ""))).not.toEqual(oddsBefore);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
+
+  test("the quick choice of sport and the games come before the full menu, and each row names both teams above its odds", async ({ page }) => {
+    await page.goto(url("/en/line/1-football"));
+    const strip = page.getByRole("navigation", { name: "Quick choice of sport" });
+    await expect(strip).toBeVisible();
+    await expect(strip.getByRole("link", { name: /^Football \d+$/ })).toHaveAttribute("aria-current", "page");
+    const row = page.locator(".game-row").first();
+    const [teams, odds, menu] = await Promise.all([
+      row.locator(".game-row__teams").boundingBox(),
+      row.locator("button.odd").first().boundingBox(),
+      page.getByRole("navigation", { name: "Sports", exact: true }).boundingBox(),
+    ]);
+    // Both names readable, not squeezed beside the odds: the odds sit on a line below them.
+    expect(teams!.width).toBeGreaterThan(250);
+    expect(odds!.y).toBeGreaterThan(teams!.y + teams!.height - 1);
+    await expect(row.locator(".game-row__name").first()).not.toHaveText("");
+    // The full menu (search, every sport and championship) follows the games.
+    expect(menu!.y).toBeGreaterThan(odds!.y);
+
+    // A chip leads to its sport's line.
+    await strip.getByRole("link", { name: /^Tennis \d+$/ }).click();
+    await expect(page).toHaveURL(/\/en\/line\/2-tennis$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tennis");
+  });
+
+  test("the phone layout passes axe (WCAG 2.1 AA) with no serious or critical violation, left to right and right to left", async ({ page }) => {
+    for (const path of ["/en/line/1-football", "/ar/live"]) {
+      await page.goto(url(path));
+      const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      expect(result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    }
+  });
+});
+
+test("a wide screen shows the menu on the left and no quick choice row", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await page.goto(url("/en/line/1-football"));
+  await expect(page.getByRole("navigation", { name: "Quick choice of sport" })).toBeHidden();
+  const [menu, main] = await Promise.all([page.locator(".sports-layout__menu").boundingBox(), page.locator(".sports-layout__main").boundingBox()]);
+  expect(menu!.x + menu!.width).toBeLessThanOrEqual(main!.x);
 });

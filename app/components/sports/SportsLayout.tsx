@@ -2,10 +2,15 @@ import type { ReactNode } from "react";
 import { CouponPanel } from "~/components/coupon/CouponPanel";
 import type { Section, SportView } from "~/sports/model";
 import { SportsMenu } from "./SportsMenu";
+import { SportsStrip } from "./SportsStrip";
 import { CouponAlert } from "~/components/coupon/CouponAlert";
 import { OneClickBet } from "~/components/coupon/OneClickBet";
 
-/** The bookmaker's three columns: sports menu, the games, the coupon. */
+/**
+ * The bookmaker's three columns: sports menu, the games, the coupon. The games come first in the
+ * page (the grid puts the menu on the left of wide screens), so a phone shows the quick sport
+ * choice and the games before the full menu, and a screen reader reaches the games first.
+ */
 export function SportsLayout({
   lng,
   section,
@@ -25,10 +30,13 @@ export function SportsLayout({
 }) {
   return (
     <div className="sports-layout">
+      <div className="sports-layout__main">
+        <SportsStrip lng={lng} section={section} sports={sports} activeSportId={activeSportId} />
+        {children}
+      </div>
       <aside className="sports-layout__menu">
         <SportsMenu lng={lng} section={section} sports={sports} activeSportId={activeSportId} activeChampId={activeChampId} />
       </aside>
-      <div className="sports-layout__main">{children}</div>
       <aside className="sports-layout__coupon">
         <CouponPanel lng={lng} returnTo={here} />
       </aside>

@@ -1,0 +1,36 @@
+import { NavLink } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { Section, SportView } from "~/sports/model";
+import { sectionPath, sportPath } from "~/sports/paths";
+import { SportIcon } from "./SportIcon";
+
+/**
+ * Narrow screens' quick choice of sport: one row of chips above the games, scrolled sideways.
+ * The full menu (search, championships) follows the games there; on wide screens it is the left
+ * column and this row is not shown.
+ */
+export function SportsStrip({ lng, section, sports, activeSportId }: { lng: string; section: Section; sports: SportView[]; activeSportId?: number | null }) {
+  const { t } = useTranslation();
+  const shown = sports.filter((s) => s.count > 0);
+  if (shown.length === 0) return null;
+  return (
+    <nav className="sports-strip" aria-label={t("sports.quickChoice")}>
+      <ul className="sports-strip__list">
+        <li>
+          <NavLink to={sectionPath(lng, section)} end className={`sports-strip__chip${activeSportId ? "" : " is-active"}`}>
+            {t(section === "live" ? "sports.allLive" : "sports.allLine")}
+          </NavLink>
+        </li>
+        {shown.map((sport) => (
+          <li key={sport.id}>
+            <NavLink to={sportPath(lng, section, sport)} className={`sports-strip__chip${sport.id === activeSportId ? " is-active" : ""}`} aria-current={sport.id === activeSportId ? "page" : undefined}>
+              <SportIcon slug={sport.slug} />
+              <span>{sport.name}</span>
+              <span className="sports-strip__count">{sport.count}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
