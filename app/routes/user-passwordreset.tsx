@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { AuthCard } from "~/components/auth/AuthCard";
 import { FocusFirstInvalid, FormErrors, TextField } from "~/components/form/Field";
-import { firstInvalid } from "~/components/form/focus";
+import { focusTarget } from "~/components/form/focus";
 import { ForgotPasswordForm } from "~/components/auth/ForgotPasswordForm";
 import { PasswordField } from "~/components/auth/PasswordField";
 import { forgotPasswordSchema, resetPasswordSchema, samePasswords } from "~/forms/account";
@@ -229,18 +229,19 @@ function ResetForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
   });
+  const target = focusTarget([fields.code, fields.password, fields.password_repeat], form.errors);
   return (
     <Form method="post" {...getFormProps(form)} className="form">
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="reset" />
       <input type="hidden" name="login" value={login} />
       <input type="text" name="username" value={login} autoComplete="username" readOnly hidden />
-      <FocusFirstInvalid target={firstInvalid([fields.code, fields.password, fields.password_repeat])}>
+      <FocusFirstInvalid target={target}>
         <TextField field={fields.code} label={t("passwordReset.codeLabel")} autoComplete="one-time-code" inputMode="numeric" className="field--code" autoFocus />
         <PasswordField field={fields.password} label={t("passwordReset.passwordLabel")} autoComplete="new-password" hint={t("registration.fields.passwordHint")} />
         <PasswordField field={fields.password_repeat} label={t("passwordReset.repeatLabel")} autoComplete="new-password" />
       </FocusFirstInvalid>
-      <FormErrors id={form.errorId} errors={form.errors} extra={{ minutes: retryAfterMinutes ?? 1 }} />
+      <FormErrors id={form.errorId} errors={form.errors} extra={{ minutes: retryAfterMinutes ?? 1 }} target={target} />
       <button type="submit" className="button button--primary button--large" disabled={busy}>
         {busy ? t("passwordReset.saving") : t("passwordReset.save")}
       </button>

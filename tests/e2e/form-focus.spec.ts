@@ -1,4 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
+import { hooks } from "../support/hooks";
 import { type Stack, startStack } from "../support/stack";
 import { waitForHydration } from "./helpers";
 
@@ -21,6 +22,12 @@ test.afterAll(async () => {
 });
 
 let seq = 0;
+/** A bettor of this file's own, with a password, to be refused with a wrong one. */
+async function stackUser() {
+  const email = `${unique("focus")}@example.com`;
+  await hooks(stack.platformUrl).createUser({ email, password: "Secret123" });
+  return { email };
+}
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++seq}`;
 
 async function open(page: Page, path: string, js: boolean) {
@@ -54,6 +61,15 @@ for (const js of [false, true]) {
       await page.getByLabel("Password", { exact: true }).fill("Secret123");
       await page.getByRole("button", { name: "Log in" }).click();
       await expect.poll(() => focused(page)).toEqual({ name: "phone_number", invalid: "true" });
+    });
+
+    test("login refused as a whole (a wrong password): the error summary, which says so", async ({ page }) => {
+      const { email } = await stackUser();
+      await open(page, "/en/login", js);
+      await page.getByLabel("E-mail, login or account ID").fill(email);
+      await page.getByLabel("Password", { exact: true }).fill("Wrong-password-1");
+      await page.getByRole("button", { name: "Log in" }).click();
+      await expect.poll(() => page.evaluate(() => (document.activeElement?.getAttribute("role") === "alert" ? document.activeElement.textContent : null))).toMatch(/password/i);
     });
 
     test("registration: the e-mail before the password, then the password once the e-mail is right", async ({ page }) => {

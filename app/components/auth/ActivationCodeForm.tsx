@@ -4,7 +4,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FocusFirstInvalid, FormErrors, TextField } from "~/components/form/Field";
-import { firstInvalid } from "~/components/form/focus";
+import { focusTarget } from "~/components/form/focus";
 import { activationCodeSchema } from "~/forms/account";
 
 /**
@@ -34,6 +34,7 @@ export function ActivationCodeForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: activationCodeSchema }),
   });
+  const target = focusTarget([fields.code], form.errors);
   return (
     <div className="code-forms">
       <Form method="post" {...getFormProps(form)} className="form code-form">
@@ -41,7 +42,7 @@ export function ActivationCodeForm({
         <input type="hidden" name="intent" value="activate" />
         <input type="hidden" name="type" value={type} />
         <div className="code-form__row">
-          <FocusFirstInvalid target={firstInvalid([fields.code])}>
+          <FocusFirstInvalid target={target}>
             <TextField
               field={fields.code}
               label={t(`activation.codeLabel.${type}`)}
@@ -55,7 +56,7 @@ export function ActivationCodeForm({
             {busyActivate ? t("activation.confirming") : t("activation.confirm")}
           </button>
         </div>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} target={target} />
       </Form>
       <Form method="post" className="code-form__resend">
         <AuthenticityTokenInput />

@@ -8,7 +8,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { useRootData } from "~/root";
 import { Icon } from "./AuthCard";
 import { FocusFirstInvalid, FormErrors, TextField } from "~/components/form/Field";
-import { firstInvalid } from "~/components/form/focus";
+import { focusTarget } from "~/components/form/focus";
 import { type CredentialsLabels, credentialsFileName, credentialsSvg, credentialsText, svgDataUrl, textDataUrl } from "~/lib/credentials";
 import { credentialsEmailSchema } from "~/forms/account";
 
@@ -73,6 +73,7 @@ export function CredentialsScreen({
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: credentialsEmailSchema }),
   });
+  const target = focusTarget([fields.email], form.errors);
 
   return (
     <section className="credentials" aria-labelledby="credentials-title">
@@ -141,14 +142,14 @@ export function CredentialsScreen({
         <input type="hidden" name="password" value={password} />
         <input type="hidden" name="continueTo" value={continueTo} />
         <div className="form--inline credentials__email-row">
-          <FocusFirstInvalid target={firstInvalid([fields.email])}>
+          <FocusFirstInvalid target={target}>
             <TextField field={fields.email} label={t("registration.credentials.emailLabel")} type="email" autoComplete="email" inputMode="email" />
           </FocusFirstInvalid>
           <button type="submit" className="button button--ghost" disabled={busy}>
             {busy ? t("registration.credentials.sending") : t("registration.credentials.send")}
           </button>
         </div>
-        <FormErrors id={form.errorId} errors={form.errors} extra={{ minutes: 1 }} />
+        <FormErrors id={form.errorId} errors={form.errors} extra={{ minutes: 1 }} target={target} />
         {email?.sent ? (
           <p className="field__ok" role="status">
             {t("registration.credentials.sent", { email: email.to })}

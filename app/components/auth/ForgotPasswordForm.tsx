@@ -4,7 +4,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FocusFirstInvalid, FormErrors, TextField } from "~/components/form/Field";
-import { firstInvalid } from "~/components/form/focus";
+import { focusTarget } from "~/components/form/focus";
 import { forgotPasswordSchema } from "~/forms/account";
 
 /**
@@ -38,11 +38,12 @@ export function ForgotPasswordForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
   });
+  const target = focusTarget([fields.login], form.errors);
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="form">
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="forgot" />
-      <FocusFirstInvalid target={firstInvalid([fields.login])}>
+      <FocusFirstInvalid target={target}>
         <TextField
           field={fields.login}
           label={t("passwordReset.loginLabel")}
@@ -51,7 +52,7 @@ export function ForgotPasswordForm({
           autoFocus={autoFocus}
         />
       </FocusFirstInvalid>
-      <FormErrors id={form.errorId} errors={form.errors} extra={{ minutes: retryAfterMinutes ?? 1 }} />
+      <FormErrors id={form.errorId} errors={form.errors} extra={{ minutes: retryAfterMinutes ?? 1 }} target={target} />
       <button type="submit" className="button button--primary button--large" disabled={busy}>
         {busy ? t("passwordReset.sending") : t("passwordReset.sendCode")}
       </button>

@@ -3,8 +3,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FieldError, controlProps } from "~/components/form/Field";
-import { firstInvalid } from "~/components/form/focus";
+import { FieldError, FormErrors, controlProps } from "~/components/form/Field";
+import { focusTarget } from "~/components/form/focus";
 import { type LoginFormType, loginFormTypes, loginSubmissionSchema } from "~/forms/login";
 
 export interface LoginState {
@@ -58,7 +58,7 @@ export function LoginPanel(props: LoginPanelProps) {
     sms_code: ["code"],
     two_step: ["code"],
   };
-  const target = firstInvalid([...shown[state.step], "captchaAnswer"].map(field));
+  const target = focusTarget([...shown[state.step], "captchaAnswer"].map(field), form.errors);
   const control = (name: string, autoFocus?: boolean) => controlProps(field(name), target, { autoFocus });
   const phoneFields = (
     <div className="field-row">
@@ -214,11 +214,7 @@ export function LoginPanel(props: LoginPanelProps) {
           </div>
         ) : null}
 
-        {form.errors?.length ? (
-          <p id={form.errorId} className="field__error" role="alert">
-            {t(form.errors[0]!)}
-          </p>
-        ) : null}
+        <FormErrors id={form.errorId} errors={form.errors?.slice(0, 1)} target={target} />
 
         <button type="submit" className="button button--primary button--large" disabled={props.busy}>
           {t(state.step === "sms_send" ? "auth.sendCode" : "auth.submit")}

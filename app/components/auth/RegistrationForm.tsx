@@ -8,7 +8,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { localPath } from "~/lib/paths";
 import { Icon } from "./AuthCard";
 import { FieldError, FocusFirstInvalid, FormErrors, Honeypot, SelectField, TextField, controlProps } from "~/components/form/Field";
-import { firstInvalid } from "~/components/form/focus";
+import { focusTarget } from "~/components/form/focus";
 import {
   DEFAULT_BONUS_CHOICE,
   HONEYPOT_FIELD,
@@ -134,7 +134,8 @@ export function RegistrationForm({
 
   const { key: termsKey, ...termsProps } = getInputProps(fields.terms, { type: "checkbox" });
   // The fields in the order the form shows them, for the focus after a refused post.
-  const target = firstInvalid([
+  const target = focusTarget(
+    [
     fields.country_code,
     fields.currency,
     slug === "full" && fields.name,
@@ -146,7 +147,9 @@ export function RegistrationForm({
     fields.bonus_choice,
     fields.promocode,
     fields.terms,
-  ]);
+    ],
+    form.errors,
+  );
   const body = (
     <FormComponent
       method="post"
@@ -242,7 +245,7 @@ export function RegistrationForm({
         <FieldError field={fields.terms} />
       </div>
 
-      <FormErrors id={form.errorId} errors={form.errors} extra={{ minutes: retryAfterMinutes ?? 1 }} />
+      <FormErrors id={form.errorId} errors={form.errors} extra={{ minutes: retryAfterMinutes ?? 1 }} target={target} />
 
       <button type="submit" className="button button--primary button--large reg-form__submit" disabled={busy} aria-busy={busy || undefined}>
         {busy ? t("registration.submitting") : t("registration.submit")}

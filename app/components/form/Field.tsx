@@ -1,8 +1,8 @@
 import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
-import { type ReactNode, createContext, useContext } from "react";
+import { type ReactNode, createContext, useContext, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { translate } from "~/lib/messages";
-import { takesFocus } from "./focus";
+import { FORM_ERRORS_TARGET, takesFocus } from "./focus";
 
 /** The name of the field that takes focus in the form around (see FocusFirstInvalid). */
 const FocusTarget = createContext<string | undefined>(undefined);
@@ -60,12 +60,23 @@ export function FieldError({ field }: { field: { errorId: string; errors?: strin
   );
 }
 
-/** Errors of the whole form (platform refusals, rate limits), above the submit button. */
-export function FormErrors({ id, errors, extra }: { id: string; errors: string[] | undefined; extra?: Record<string, unknown> }) {
+/**
+ * Errors of the whole form (platform refusals, rate limits), above the submit button. When the
+ * form's focus target (focusTarget) is this summary, it takes focus: by `autofocus` in the page a
+ * refused post without JavaScript gets back, and when it appears or changes with JavaScript.
+ */
+export function FormErrors({ id, errors, extra, target }: { id: string; errors: string[] | undefined; extra?: Record<string, unknown>; target?: string }) {
   const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  const focus = target === FORM_ERRORS_TARGET && Boolean(errors?.length);
+  // Keyed on the messages, not the array: a re-render while the bettor types must not pull focus back.
+  const messages = errors?.join("\n") ?? "";
+  useEffect(() => {
+    if (focus) ref.current?.focus();
+  }, [focus, messages]);
   if (!errors?.length) return null;
   return (
-    <div id={id} className="notice notice--danger form-alert" role="alert">
+    <div ref={ref} id={id} className="notice notice--danger form-alert" role="alert" tabIndex={focus ? -1 : undefined} autoFocus={focus || undefined}>
       {errors.map((e) => (
         <p key={e} className="notice__text">
           {t(e, extra)}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstInvalid, takesFocus } from "./focus";
+import { FORM_ERRORS_TARGET, focusTarget, firstInvalid, takesFocus } from "./focus";
 
 describe("firstInvalid", () => {
   it("is the first field with an error in the order given, not in the errors' order", () => {
@@ -27,5 +27,21 @@ describe("takesFocus", () => {
   it("keeps a control's own autofocus when nothing is invalid", () => {
     expect(takesFocus(undefined, "code", true)).toBe(true);
     expect(takesFocus(undefined, "code", undefined)).toBeUndefined();
+  });
+});
+
+describe("focusTarget", () => {
+  it("is the first invalid field, even when the form has errors of its own", () => {
+    expect(focusTarget([{ name: "a" }, { name: "b", errors: ["x"] }], ["refused"])).toBe("b");
+  });
+
+  it("is the error summary when only the form as a whole was refused, and nothing without errors", () => {
+    expect(focusTarget([{ name: "a" }, { name: "b", errors: [] }], ["auth.errors.wrong"])).toBe(FORM_ERRORS_TARGET);
+    expect(focusTarget([{ name: "a" }], [])).toBeUndefined();
+    expect(focusTarget([{ name: "a" }], undefined)).toBeUndefined();
+  });
+
+  it("takes the fields' own autofocus away while the summary has it", () => {
+    expect(takesFocus(FORM_ERRORS_TARGET, "uLogin", true)).toBeUndefined();
   });
 });

@@ -23,6 +23,18 @@ export function firstInvalid(fields: ReadonlyArray<CheckedField | false | null |
   return undefined;
 }
 
+/** The focus target of a form refused as a whole (a wrong password): its error summary. */
+export const FORM_ERRORS_TARGET = "#form-errors";
+
+/**
+ * Where focus goes after a refused post: the first invalid field, or, when no field is invalid
+ * but the form has errors of its own, the form's error summary (FormErrors); undefined when the
+ * form has no errors at all.
+ */
+export function focusTarget(fields: ReadonlyArray<CheckedField | false | null | undefined>, formErrors: readonly string[] | null | undefined): string | undefined {
+  return firstInvalid(fields) ?? (formErrors?.length ? FORM_ERRORS_TARGET : undefined);
+}
+
 /**
  * Whether a control takes autofocus: when the form has an invalid field (`target`), only that
  * one; otherwise the control's own choice (a form that focuses its first field on arrival
