@@ -9,19 +9,22 @@ import { startPlatform, startSite, stop } from "../../scripts/processes.mjs";
  * Test workers run side by side, each starting stacks. A port the system hands out (listen on 0)
  * is free only until it is closed again: a platform seeding its sports catalogue binds its port
  * seconds later, and a stack of another worker could be given the same port meanwhile and answer
- * in its place (once a sports test read the empty feed of a platform without sports). So each
- * worker takes ports from a block of its own, below the system's ephemeral range, and skips the
- * ones something already holds.
+ * in its place. So each worker takes ports from a block of its own, below the system's ephemeral
+ * range, and skips the ones something already holds. The block also depends on the test run (the
+ * runner's process id), so two runs at once rarely share blocks; a port held already is skipped.
  */
 const PORT_BASE = 20_000;
-const PORTS_PER_WORKER = 500;
-/** Vitest's workers take blocks 1–9, Playwright's 10–19 (the two may run at once), anything else 0. */
+const PORTS_PER_WORKER = 25;
+const SLOTS = 20;
+const RUNS = 24;
+/** Vitest's workers take slots 1–9, Playwright's 10–19 (the two may run at once), anything else 0. */
 const workerSlot =
   process.env.VITEST_POOL_ID !== undefined
     ? Number(process.env.VITEST_POOL_ID) % 10
     : process.env.TEST_PARALLEL_INDEX !== undefined
       ? 10 + (Number(process.env.TEST_PARALLEL_INDEX) % 10)
       : 0;
+const blockStart = PORT_BASE + ((process.ppid % RUNS) * SLOTS + workerSlot) * PORTS_PER_WORKER;
 let nextPort = 0;
 
 function canListen(port: number): Promise<boolean> {
@@ -35,10 +38,10 @@ function canListen(port: number): Promise<boolean> {
 /** A free TCP port on loopback, from this worker's own block. */
 export async function freePort(): Promise<number> {
   for (let tries = 0; tries < PORTS_PER_WORKER; tries++) {
-    const port = PORT_BASE + workerSlot * PORTS_PER_WORKER + (nextPort++ % PORTS_PER_WORKER);
+    const port = blockStart + (nextPort++ % PORTS_PER_WORKER);
     if (await canListen(port)) return port;
   }
-  throw new Error(`no free port in worker ${workerSlot}'s block`);
+  throw new Error(`no free port in ${blockStart}–${blockStart + PORTS_PER_WORKER - 1} (worker slot ${workerSlot})`);
 }
 
 /** STACK_LOGS=1 lets a test's platform and site print their logs (debugging a failing test). */
