@@ -159,7 +159,9 @@ export function betsApi(db: Db, options: BetsApiOptions = {}) {
     if (!parsed.ok) return apiError(c, parsed.status, parsed.code, parsed.message);
     const key = idempotencyKey.safeParse(keyHeader ?? (parsed.raw as { id?: string }).id);
     if (!key.success) return apiError(c, 400, "idempotency_key_required", "Idempotency-Key: 1 to 128 printable ASCII characters are required");
-    const result = await placeCoupon(db, c.var.user.id, key.data, requestHash(parsed.raw), parsed.input, { liveDelayMs });
+    const { user } = c.var;
+    const disallowed = { line: user.disallow_line_sport ?? [], live: user.disallow_live_sport ?? [] };
+    const result = await placeCoupon(db, user.id, key.data, requestHash(parsed.raw), parsed.input, { liveDelayMs, disallowed });
     if (!result.ok) return refused(c, result.refusal);
     if (result.replayed) c.header("idempotent-replayed", "true");
     return c.json({ result: result.response }, result.status);

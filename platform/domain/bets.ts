@@ -11,7 +11,7 @@ import { COUPON_TYPE, type CombinedCouponTypeId, type NamedCouponTypeId, isSyste
 import { ABOVE_MAX_REFUSALS, vipBetShapeRefusal } from "../../betting-math/vip-bet.ts";
 import type { Db } from "../db/index.ts";
 import { loadSiteConfigValue } from "./site-config.ts";
-import { ACCOUNT_TYPE, HOUSE, LedgerError, createTransfer, houseAccountId, resolvePending } from "./ledger.ts";
+import { ACCOUNT_TYPE, HOUSE, LedgerError, createTransfer, houseAccountId, knownHouseAccountId, rememberHouseAccountId, resolvePending } from "./ledger.ts";
 
 
 /** The most selections one coupon may hold. */
@@ -357,6 +357,8 @@ async function checkPromo(trx: Db, userId: number, code: string, typeId: number,
 export interface PlaceOptions {
   /** Live delay in ms for a sport (default: LIVE_DELAY_MS_BY_SPORT). */
   liveDelayMs?: (sportId: number) => number;
+  /** The bettor's lists of disallowed sports when the caller has read them already (the signed-in user). */
+  disallowed?: { line: number[]; live: number[] };
 }
 
 export function liveDelayFor(sportId: number, override?: number): number {
@@ -369,8 +371,11 @@ export function liveDelayFor(sportId: number, override?: number): number {
  * answer, and the per-outcome limit sums see every earlier coupon.
  */
 export async function placeCoupon(db: Db, userId: number, key: string, hash: string, input: CouponInput, options: PlaceOptions = {}): Promise<PlaceResult> {
+  // Each round trip to the database costs the platform more CPU than the checks themselves: the
+  // house account's id is remembered once committed, and the user's lists come from the caller.
+  const seen: { stakesHeld?: { currency: string; id: number } } = {};
   try {
-    return await db.transaction().execute(async (trx) => {
+    const placed = await db.transaction().execute(async (trx) => {
       const account = await trx
         .selectFrom("ledger_account")
         .select(["id", "user_id", "type", "currency", "is_frozen", "credits_posted", "debits_posted", "debits_pending"])
@@ -395,7 +400,7 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
       checkShape(input);
       const states = await outcomeStates(trx, input.bets.map((b) => b.outcomeId));
       const selections = checkSelections(input, states);
-      checkSportsAllowed(selections, await disallowedSports(trx, userId));
+      checkSportsAllowed(selections, options.disallowed ?? (await disallowedSports(trx, userId)));
       const coefs = acceptedCoefs(input, selections);
       const plans = planCoupons(input, coefs);
       if (input.exactCoef !== null && input.typeId !== COUPON_TYPE.MULTIPLE_SINGLES) {
@@ -441,7 +446,8 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
         .values({ user_id: userId, idempotency_key: key, request_hash: hash, response: "{}" })
         .returning("id")
         .executeTakeFirstOrThrow();
-      const stakesHeld = await houseAccountId(trx, HOUSE.stakesHeld, account.currency);
+      const stakesHeld = knownHouseAccountId(db, HOUSE.stakesHeld, account.currency) ?? (await houseAccountId(trx, HOUSE.stakesHeld, account.currency));
+      seen.stakesHeld = { currency: account.currency, id: stakesHeld };
 
       const coupons: Record<string, unknown>[] = [];
       for (const [n, plan] of plans.entries()) {
@@ -560,6 +566,8 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
       await trx.updateTable("bet_request").set({ response: JSON.stringify(response) }).where("id", "=", String(request.id)).execute();
       return { ok: true as const, status: responseStatus(response), response, replayed: false };
     });
+    if (seen.stakesHeld) rememberHouseAccountId(db, HOUSE.stakesHeld, seen.stakesHeld.currency, seen.stakesHeld.id);
+    return placed;
   } catch (error) {
     if (error instanceof Refused) return { ok: false, refusal: error.refusal };
     // The database's own no-negative CHECK: only reachable if the checks above were wrong.

@@ -151,6 +151,23 @@ export function requestHash(value: unknown): string {
 }
 
 /** The house account for a purpose and currency, created on first use. */
+/**
+ * House account ids a caller saw in a committed transaction, per database handle: a house account
+ * is never deleted and its id never changes, so once committed it can be remembered. Only ids
+ * remembered after the commit go in (an id created in a transaction that rolled back must not).
+ */
+const committedHouseIds = new WeakMap<Db, Map<string, number>>();
+
+export function knownHouseAccountId(db: Db, purpose: HousePurpose, currency: string): number | undefined {
+  return committedHouseIds.get(db)?.get(`${purpose}:${currency}`);
+}
+
+export function rememberHouseAccountId(db: Db, purpose: HousePurpose, currency: string, id: number): void {
+  let ids = committedHouseIds.get(db);
+  if (!ids) committedHouseIds.set(db, (ids = new Map()));
+  ids.set(`${purpose}:${currency}`, id);
+}
+
 export async function houseAccountId(db: Db, purpose: HousePurpose, currency: string): Promise<number> {
   // Looked up each time (one indexed read): a cache per process would outlive a rolled-back
   // creation and mix up databases when one process opens several (the tests do).

@@ -49,15 +49,22 @@ export async function findAuth(db: Db, token: string | null | undefined): Promis
   if (!token || !TOKEN_PATTERN.test(token)) return null;
   const tokenHash = hashToken(token);
   let auth: Auth | null = null;
-  const user = await db
+  // Whether the session's last_seen_at is due (older than its resolution), read with the user:
+  // the update below is a round trip saved on nearly every request.
+  const due = sql<boolean>`s.last_seen_at < now() - make_interval(secs => ${LAST_SEEN_RESOLUTION_SECONDS})`.as("last_seen_due");
+  let lastSeenDue = false;
+  const found = await db
     .selectFrom("user_session as s")
     .innerJoin("app_user as u", "u.id", "s.user_id")
     .selectAll("u")
+    .select(due)
     .where("s.token_hash", "=", tokenHash)
     .where("s.revoked_at", "is", null)
     .where("s.expires_at", ">", sql<Date>`now()`)
     .executeTakeFirst();
-  if (user) {
+  if (found) {
+    const { last_seen_due, ...user } = found;
+    lastSeenDue = last_seen_due;
     auth = { user, sessionHash: tokenHash, kind: "session" };
   } else {
     const viaAccess = await db
@@ -66,21 +73,25 @@ export async function findAuth(db: Db, token: string | null | undefined): Promis
       .innerJoin("app_user as u", "u.id", "s.user_id")
       .selectAll("u")
       .select("a.session_hash")
+      .select(due)
       .where("a.token_hash", "=", tokenHash)
       .where("a.expires_at", ">", sql<Date>`now()`)
       .where("s.revoked_at", "is", null)
       .where("s.expires_at", ">", sql<Date>`now()`)
       .executeTakeFirst();
     if (!viaAccess) return null;
-    const { session_hash, ...row } = viaAccess;
+    const { session_hash, last_seen_due, ...row } = viaAccess;
+    lastSeenDue = last_seen_due;
     auth = { user: row, sessionHash: session_hash, kind: "access" };
   }
-  await db
-    .updateTable("user_session")
-    .set({ last_seen_at: sql<Date>`now()` })
-    .where("token_hash", "=", auth.sessionHash)
-    .where("last_seen_at", "<", sql<Date>`now() - make_interval(secs => ${LAST_SEEN_RESOLUTION_SECONDS})`)
-    .execute();
+  if (lastSeenDue) {
+    await db
+      .updateTable("user_session")
+      .set({ last_seen_at: sql<Date>`now()` })
+      .where("token_hash", "=", auth.sessionHash)
+      .where("last_seen_at", "<", sql<Date>`now() - make_interval(secs => ${LAST_SEEN_RESOLUTION_SECONDS})`)
+      .execute();
+  }
   return auth;
 }
 
