@@ -73,7 +73,7 @@ const basket = [
 
 export const SPORTS: SportRules[] = [
   goals({ id: 1, slug: "football", name: "Football", kind: "real", sort: 1, weight: 8, periods: 2, periodSec: 2700, breakSec: 900, expectedTotal: 2.7, homeAdvantage: 1.15, draws: true }),
-  sets({ id: 2, slug: "tennis", name: "Tennis", kind: "real", sort: 2, weight: 8, setsToWin: 2, setTarget: 6, lastSetTarget: 6, winBy2: true, tennis: true, secPerPoint: 40, pointSpread: 0.12 }),
+  sets({ id: 2, slug: "tennis", name: "Tennis", kind: "real", sort: 2, weight: 8, setsToWin: 2, setTarget: 6, lastSetTarget: 6, winBy2: true, tennis: true, secPerPoint: 40, pointSpread: 0.05 }),
   points({ id: 3, slug: "basketball", name: "Basketball", kind: "real", sort: 3, weight: 6, periods: 4, periodSec: 600, breakSec: 120, expectedTotal: 165, homeAdvantage: 1.04, sdMargin: 12, sdTotal: 16, scoring: basket }),
   goals({ id: 4, slug: "ice-hockey", name: "Ice hockey", kind: "real", sort: 4, weight: 6, periods: 3, periodSec: 1200, breakSec: 900, expectedTotal: 5.6, homeAdvantage: 1.08, draws: true }),
   sets({ id: 5, slug: "volleyball", name: "Volleyball", kind: "real", sort: 5, weight: 5, setsToWin: 3, setTarget: 25, lastSetTarget: 15, winBy2: true, tennis: false, secPerPoint: 22, pointSpread: 0.06 }),
@@ -94,7 +94,7 @@ export const SPORTS: SportRules[] = [
   goals({ id: 20, slug: "field-hockey", name: "Field hockey", kind: "real", sort: 20, weight: 2, periods: 4, periodSec: 900, breakSec: 120, expectedTotal: 4.8, homeAdvantage: 1.08, draws: true }),
   points({ id: 21, slug: "australian-rules", name: "Australian rules", kind: "real", sort: 21, weight: 2, periods: 4, periodSec: 1200, breakSec: 360, expectedTotal: 165, homeAdvantage: 1.05, sdMargin: 30, sdTotal: 25, scoring: [{ points: 6, weight: 55 }, { points: 1, weight: 45 }] }),
   sets({ id: 22, slug: "squash", name: "Squash", kind: "real", sort: 22, weight: 2, setsToWin: 3, setTarget: 11, lastSetTarget: 11, winBy2: true, tennis: false, secPerPoint: 25, pointSpread: 0.08 }),
-  sets({ id: 23, slug: "padel", name: "Padel", kind: "real", sort: 23, weight: 2, setsToWin: 2, setTarget: 6, lastSetTarget: 6, winBy2: true, tennis: true, secPerPoint: 35, pointSpread: 0.1 }),
+  sets({ id: 23, slug: "padel", name: "Padel", kind: "real", sort: 23, weight: 2, setsToWin: 2, setTarget: 6, lastSetTarget: 6, winBy2: true, tennis: true, secPerPoint: 35, pointSpread: 0.05 }),
   points({ id: 24, slug: "netball", name: "Netball", kind: "real", sort: 24, weight: 2, periods: 4, periodSec: 900, breakSec: 180, expectedTotal: 112, homeAdvantage: 1.04, sdMargin: 10, sdTotal: 12, scoring: [{ points: 1, weight: 100 }] }),
   goals({ id: 25, slug: "lacrosse", name: "Lacrosse", kind: "real", sort: 25, weight: 1, periods: 4, periodSec: 900, breakSec: 120, expectedTotal: 20, homeAdvantage: 1.05, draws: false }),
   goals({ id: 26, slug: "beach-soccer", name: "Beach soccer", kind: "real", sort: 26, weight: 1, periods: 3, periodSec: 720, breakSec: 180, expectedTotal: 9, homeAdvantage: 1.05, draws: true }),
@@ -108,7 +108,7 @@ export const SPORTS: SportRules[] = [
   goals({ id: 44, slug: "efootball", name: "eFootball", kind: "cyber", sort: 44, weight: 6, periods: 2, periodSec: 360, breakSec: 60, expectedTotal: 3.4, homeAdvantage: 1, draws: true }),
   points({ id: 45, slug: "ebasketball", name: "eBasketball", kind: "cyber", sort: 45, weight: 5, periods: 4, periodSec: 300, breakSec: 60, expectedTotal: 110, homeAdvantage: 1, sdMargin: 10, sdTotal: 12, scoring: basket }),
   goals({ id: 46, slug: "ehockey", name: "eHockey", kind: "cyber", sort: 46, weight: 3, periods: 3, periodSec: 300, breakSec: 60, expectedTotal: 6, homeAdvantage: 1, draws: true }),
-  sets({ id: 47, slug: "etennis", name: "eTennis", kind: "cyber", sort: 47, weight: 3, setsToWin: 2, setTarget: 6, lastSetTarget: 6, winBy2: true, tennis: true, secPerPoint: 8, pointSpread: 0.12 }),
+  sets({ id: 47, slug: "etennis", name: "eTennis", kind: "cyber", sort: 47, weight: 3, setsToWin: 2, setTarget: 6, lastSetTarget: 6, winBy2: true, tennis: true, secPerPoint: 8, pointSpread: 0.05 }),
 ];
 
 export const SPORT_BY_ID = new Map(SPORTS.map((s) => [s.id, s]));
