@@ -109,7 +109,7 @@ export default function HistoryPage() {
             ))}
           </select>
         </label>
-        <button type="submit" className="button">
+        <button type="submit" className="button button--primary">
           {t("bets.history.show")}
         </button>
       </Form>
