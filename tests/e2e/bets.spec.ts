@@ -143,13 +143,17 @@ test("a game finished through the sports hooks: the history shows the win and th
   await waitForHydration(page);
   const row = page.locator(".game-row").nth(3);
   const gameId = Number(await row.getAttribute("data-game"));
+  const before = money(await balanceText(page));
   // The first coefficient of a row is the home win of its 1X2.
   await row.locator("button.odd:not([disabled])").first().click();
   const coupon = page.getByTestId("coupon").first();
   await coupon.getByTestId("coupon-place-button").click();
   await expect(coupon.getByTestId("coupon-state")).toHaveText("Accepted", SLOW);
   const couponId = await coupon.getByTestId("placed-coupon").getAttribute("data-coupon-id");
-  const afterBet = money(await balanceText(page));
+  // The header follows the bet by its own revalidation: read it once the stake has left.
+  const stake = money(await coupon.getByTestId("coupon-amount").innerText());
+  await expect.poll(async () => money(await balanceText(page)), SLOW).toBe(before - stake);
+  const afterBet = before - stake;
 
   await h.post(`/__test/sports/games/${gameId}/state`, { status: 2 });
   await h.post(`/__test/sports/games/${gameId}/state`, { status: 4, scores: [[3, 0]] });
@@ -163,6 +167,6 @@ test("a game finished through the sports hooks: the history shows the win and th
   await expect(card.getByTestId("coupon-state")).toHaveText("Won", SLOW);
   const payout = money(await card.getByTestId("coupon-payout").innerText());
   expect(payout).toBeGreaterThan(0);
-  expect(money(await balanceText(page))).toBe(afterBet + payout);
+  await expect.poll(async () => money(await balanceText(page)), SLOW).toBe(afterBet + payout);
   await page.screenshot({ path: docScreenshotPath("bets-history.png"), fullPage: false });
 });

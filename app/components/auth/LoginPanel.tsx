@@ -58,7 +58,11 @@ export function LoginPanel(props: LoginPanelProps) {
     sms_code: ["code"],
     two_step: ["code"],
   };
-  const target = focusTarget([...shown[state.step], "captchaAnswer"].map(field), form.errors);
+  // The server's refusal of the whole form stays until its next answer: conform drops it when a
+  // field is revalidated on blur, and the summary vanishing under the pointer on the way to the
+  // button moved the button away from the click.
+  const formErrors = props.lastResult?.error?.[""] ?? form.errors;
+  const target = focusTarget([...shown[state.step], "captchaAnswer"].map(field), formErrors);
   const control = (name: string, autoFocus?: boolean) => controlProps(field(name), target, { autoFocus });
   const phoneFields = (
     <div className="field-row">
@@ -214,7 +218,7 @@ export function LoginPanel(props: LoginPanelProps) {
           </div>
         ) : null}
 
-        <FormErrors id={form.errorId} errors={form.errors?.slice(0, 1)} target={target} />
+        <FormErrors id={form.errorId} errors={formErrors?.slice(0, 1)} target={target} />
 
         <button type="submit" className="button button--primary button--large" disabled={props.busy}>
           {t(state.step === "sms_send" ? "auth.sendCode" : "auth.submit")}
