@@ -6,7 +6,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { AuthCard } from "~/components/auth/AuthCard";
-import { FocusFirstInvalid, FormErrors, TextField } from "~/components/form/Field";
+import { FocusFirstInvalid, FormErrors, TextField, wholeFormErrors } from "~/components/form/Field";
 import { focusTarget } from "~/components/form/focus";
 import { ForgotPasswordForm } from "~/components/auth/ForgotPasswordForm";
 import { PasswordField } from "~/components/auth/PasswordField";
@@ -229,7 +229,8 @@ function ResetForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
   });
-  const target = focusTarget([fields.code, fields.password, fields.password_repeat], form.errors);
+  const formErrors = wholeFormErrors(lastResult, form.errors);
+  const target = focusTarget([fields.code, fields.password, fields.password_repeat], formErrors);
   return (
     <Form method="post" {...getFormProps(form)} className="form">
       <AuthenticityTokenInput />
@@ -241,7 +242,7 @@ function ResetForm({
         <PasswordField field={fields.password} label={t("passwordReset.passwordLabel")} autoComplete="new-password" hint={t("registration.fields.passwordHint")} />
         <PasswordField field={fields.password_repeat} label={t("passwordReset.repeatLabel")} autoComplete="new-password" />
       </FocusFirstInvalid>
-      <FormErrors id={form.errorId} errors={form.errors} extra={{ minutes: retryAfterMinutes ?? 1 }} target={target} />
+      <FormErrors id={form.errorId} errors={formErrors} extra={{ minutes: retryAfterMinutes ?? 1 }} target={target} />
       <button type="submit" className="button button--primary button--large" disabled={busy}>
         {busy ? t("passwordReset.saving") : t("passwordReset.save")}
       </button>

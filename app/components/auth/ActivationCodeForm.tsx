@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FocusFirstInvalid, FormErrors, TextField } from "~/components/form/Field";
+import { FocusFirstInvalid, FormErrors, TextField, wholeFormErrors } from "~/components/form/Field";
 import { focusTarget } from "~/components/form/focus";
 import { activationCodeSchema } from "~/forms/account";
 
@@ -34,7 +34,8 @@ export function ActivationCodeForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: activationCodeSchema }),
   });
-  const target = focusTarget([fields.code], form.errors);
+  const formErrors = wholeFormErrors(lastResult, form.errors);
+  const target = focusTarget([fields.code], formErrors);
   return (
     <div className="code-forms">
       <Form method="post" {...getFormProps(form)} className="form code-form">
@@ -56,7 +57,7 @@ export function ActivationCodeForm({
             {busyActivate ? t("activation.confirming") : t("activation.confirm")}
           </button>
         </div>
-        <FormErrors id={form.errorId} errors={form.errors} target={target} />
+        <FormErrors id={form.errorId} errors={formErrors} target={target} />
       </Form>
       <Form method="post" className="code-form__resend">
         <AuthenticityTokenInput />

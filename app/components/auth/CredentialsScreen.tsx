@@ -7,7 +7,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useRootData } from "~/root";
 import { Icon } from "./AuthCard";
-import { FocusFirstInvalid, FormErrors, TextField } from "~/components/form/Field";
+import { FocusFirstInvalid, FormErrors, TextField, wholeFormErrors } from "~/components/form/Field";
 import { focusTarget } from "~/components/form/focus";
 import { type CredentialsLabels, credentialsFileName, credentialsSvg, credentialsText, svgDataUrl, textDataUrl } from "~/lib/credentials";
 import { credentialsEmailSchema } from "~/forms/account";
@@ -73,7 +73,8 @@ export function CredentialsScreen({
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: credentialsEmailSchema }),
   });
-  const target = focusTarget([fields.email], form.errors);
+  const formErrors = wholeFormErrors(email?.result, form.errors);
+  const target = focusTarget([fields.email], formErrors);
 
   return (
     <section className="credentials" aria-labelledby="credentials-title">
@@ -149,7 +150,7 @@ export function CredentialsScreen({
             {busy ? t("registration.credentials.sending") : t("registration.credentials.send")}
           </button>
         </div>
-        <FormErrors id={form.errorId} errors={form.errors} extra={{ minutes: 1 }} target={target} />
+        <FormErrors id={form.errorId} errors={formErrors} extra={{ minutes: 1 }} target={target} />
         {email?.sent ? (
           <p className="field__ok" role="status">
             {t("registration.credentials.sent", { email: email.to })}

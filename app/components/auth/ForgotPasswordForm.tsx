@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FocusFirstInvalid, FormErrors, TextField } from "~/components/form/Field";
+import { FocusFirstInvalid, FormErrors, TextField, wholeFormErrors } from "~/components/form/Field";
 import { focusTarget } from "~/components/form/focus";
 import { forgotPasswordSchema } from "~/forms/account";
 
@@ -38,7 +38,8 @@ export function ForgotPasswordForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
   });
-  const target = focusTarget([fields.login], form.errors);
+  const formErrors = wholeFormErrors(lastResult, form.errors);
+  const target = focusTarget([fields.login], formErrors);
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="form">
       <AuthenticityTokenInput />
@@ -52,7 +53,7 @@ export function ForgotPasswordForm({
           autoFocus={autoFocus}
         />
       </FocusFirstInvalid>
-      <FormErrors id={form.errorId} errors={form.errors} extra={{ minutes: retryAfterMinutes ?? 1 }} target={target} />
+      <FormErrors id={form.errorId} errors={formErrors} extra={{ minutes: retryAfterMinutes ?? 1 }} target={target} />
       <button type="submit" className="button button--primary button--large" disabled={busy}>
         {busy ? t("passwordReset.sending") : t("passwordReset.sendCode")}
       </button>

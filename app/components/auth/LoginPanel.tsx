@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FieldError, FormErrors, controlProps } from "~/components/form/Field";
+import { FieldError, FormErrors, controlProps, wholeFormErrors } from "~/components/form/Field";
 import { focusTarget } from "~/components/form/focus";
 import { type LoginFormType, loginFormTypes, loginSubmissionSchema } from "~/forms/login";
 
@@ -58,10 +58,7 @@ export function LoginPanel(props: LoginPanelProps) {
     sms_code: ["code"],
     two_step: ["code"],
   };
-  // The server's refusal of the whole form stays until its next answer: conform drops it when a
-  // field is revalidated on blur, and the summary vanishing under the pointer on the way to the
-  // button moved the button away from the click.
-  const formErrors = props.lastResult?.error?.[""] ?? form.errors;
+  const formErrors = wholeFormErrors(props.lastResult, form.errors);
   const target = focusTarget([...shown[state.step], "captchaAnswer"].map(field), formErrors);
   const control = (name: string, autoFocus?: boolean) => controlProps(field(name), target, { autoFocus });
   const phoneFields = (

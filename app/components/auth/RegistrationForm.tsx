@@ -7,7 +7,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { localPath } from "~/lib/paths";
 import { Icon } from "./AuthCard";
-import { FieldError, FocusFirstInvalid, FormErrors, Honeypot, SelectField, TextField, controlProps } from "~/components/form/Field";
+import { FieldError, FocusFirstInvalid, FormErrors, Honeypot, SelectField, TextField, controlProps, wholeFormErrors } from "~/components/form/Field";
 import { focusTarget } from "~/components/form/focus";
 import {
   DEFAULT_BONUS_CHOICE,
@@ -133,6 +133,7 @@ export function RegistrationForm({
   const maxBirthday = new Date(Date.UTC(new Date().getUTCFullYear() - 18, 11, 31)).toISOString().slice(0, 10);
 
   const { key: termsKey, ...termsProps } = getInputProps(fields.terms, { type: "checkbox" });
+  const formErrors = wholeFormErrors(lastResult, form.errors);
   // The fields in the order the form shows them, for the focus after a refused post.
   const target = focusTarget(
     [
@@ -148,7 +149,7 @@ export function RegistrationForm({
     fields.promocode,
     fields.terms,
     ],
-    form.errors,
+    formErrors,
   );
   const body = (
     <FormComponent
@@ -156,7 +157,7 @@ export function RegistrationForm({
       action={localPath(page.lng, `/registration/${slug}`)}
       {...getFormProps(form)}
       className="form reg-form"
-      aria-describedby={form.errors?.length ? form.errorId : undefined}
+      aria-describedby={formErrors?.length ? form.errorId : undefined}
     >
       <AuthenticityTokenInput />
       {page.returnTo ? <input type="hidden" name="returnTo" value={page.returnTo} /> : null}
@@ -245,7 +246,7 @@ export function RegistrationForm({
         <FieldError field={fields.terms} />
       </div>
 
-      <FormErrors id={form.errorId} errors={form.errors} extra={{ minutes: retryAfterMinutes ?? 1 }} target={target} />
+      <FormErrors id={form.errorId} errors={formErrors} extra={{ minutes: retryAfterMinutes ?? 1 }} target={target} />
 
       <button type="submit" className="button button--primary button--large reg-form__submit" disabled={busy} aria-busy={busy || undefined}>
         {busy ? t("registration.submitting") : t("registration.submit")}

@@ -1,4 +1,4 @@
-import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
+import { type FieldMetadata, type SubmissionResult, getInputProps, getSelectProps } from "@conform-to/react";
 import { type ReactNode, createContext, useContext, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { translate } from "~/lib/messages";
@@ -58,6 +58,15 @@ export function FieldError({ field }: { field: { errorId: string; errors?: strin
       {translate(t, field.errors[0]!)}
     </p>
   );
+}
+
+/**
+ * The errors of the whole form to show: the server's refusal until its next answer, else
+ * conform's own. Conform drops the server's when a field is revalidated on blur, and a summary
+ * vanishing under the pointer on the way to the submit button moves the button away from the click.
+ */
+export function wholeFormErrors(lastResult: SubmissionResult<string[]> | null | undefined, live: string[] | undefined): string[] | undefined {
+  return lastResult?.error?.[""] ?? live;
 }
 
 /**
