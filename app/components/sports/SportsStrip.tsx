@@ -17,13 +17,13 @@ export function SportsStrip({ lng, section, sports, activeSportId }: { lng: stri
     <nav className="sports-strip" aria-label={t("sports.quickChoice")}>
       <ul className="sports-strip__list">
         <li>
-          <NavLink to={sectionPath(lng, section)} end className={`sports-strip__chip${activeSportId ? "" : " is-active"}`}>
+          <NavLink to={sectionPath(lng, section)} end className={`chip sports-strip__chip${activeSportId ? "" : " is-active"}`}>
             {t(section === "live" ? "sports.allLive" : "sports.allLine")}
           </NavLink>
         </li>
         {shown.map((sport) => (
           <li key={sport.id}>
-            <NavLink to={sportPath(lng, section, sport)} className={`sports-strip__chip${sport.id === activeSportId ? " is-active" : ""}`} aria-current={sport.id === activeSportId ? "page" : undefined}>
+            <NavLink to={sportPath(lng, section, sport)} className={`chip sports-strip__chip${sport.id === activeSportId ? " is-active" : ""}`} aria-current={sport.id === activeSportId ? "page" : undefined}>
               <SportIcon slug={sport.slug} />
               <span>{sport.name}</span>
               <span className="sports-strip__count">{sport.count}</span>
