@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { COUPON_TYPE } from "../../betting-math/coupon-types.ts";
 import type { Db } from "../db/index.ts";
-import { type CouponInput, type Refusal, bettorCoupon, couponHistory, couponJson, decideCoupon, maxBetAmount, placeCoupon } from "../domain/bets.ts";
+import { type CouponInput, type Refusal, bettorCoupon, couponHistory, couponJson, decideCoupon, disallowedSportsOf, maxBetAmount, placeCoupon } from "../domain/bets.ts";
 import { MAX_TRANSFER_AMOUNT, requestHash } from "../domain/ledger.ts";
 import { type AuthEnv, requireUser } from "./auth.ts";
 import { apiError, containsNul, parseParams, parseQuery } from "./http.ts";
@@ -160,8 +160,7 @@ export function betsApi(db: Db, options: BetsApiOptions = {}) {
     const key = idempotencyKey.safeParse(keyHeader ?? (parsed.raw as { id?: string }).id);
     if (!key.success) return apiError(c, 400, "idempotency_key_required", "Idempotency-Key: 1 to 128 printable ASCII characters are required");
     const { user } = c.var;
-    const disallowed = { line: user.disallow_line_sport ?? [], live: user.disallow_live_sport ?? [] };
-    const result = await placeCoupon(db, user.id, key.data, requestHash(parsed.raw), parsed.input, { liveDelayMs, disallowed });
+    const result = await placeCoupon(db, user.id, key.data, requestHash(parsed.raw), parsed.input, { liveDelayMs, disallowed: disallowedSportsOf(user) });
     if (!result.ok) return refused(c, result.refusal);
     if (result.replayed) c.header("idempotent-replayed", "true");
     return c.json({ result: result.response }, result.status);
@@ -185,7 +184,7 @@ export function betsApi(db: Db, options: BetsApiOptions = {}) {
     }
     const parsed = await readCoupon(JSON.stringify(raw), couponSchema);
     if (!parsed.ok) return apiError(c, parsed.status, parsed.code, parsed.message);
-    const result = await maxBetAmount(db, c.var.user.id, parsed.input);
+    const result = await maxBetAmount(db, c.var.user.id, parsed.input, disallowedSportsOf(c.var.user));
     if (!result.ok) return refused(c, result.refusal);
     return c.json({ result: { maxBetAmount: result.maxBetAmount, minBetAmount: result.minBetAmount, available: result.available } });
   });

@@ -157,10 +157,17 @@ function checkSelections(input: CouponInput, states: Map<number, OutcomeState>):
   });
 }
 
-/** The sports a bettor may not bet on (SPEC §3 disallow_line_sport / disallow_live_sport, decision 032). */
-async function disallowedSports(db: Db, userId: number): Promise<{ line: number[]; live: number[] }> {
-  const row = await db.selectFrom("app_user").select(["disallow_line_sport", "disallow_live_sport"]).where("id", "=", userId).executeTakeFirst();
-  return { line: row?.disallow_line_sport ?? [], live: row?.disallow_live_sport ?? [] };
+export interface DisallowedSports {
+  line: number[];
+  live: number[];
+}
+
+/**
+ * The sports a bettor may not bet on (SPEC §3 disallow_line_sport / disallow_live_sport, decision
+ * 032), from the user row the request's sign-in already read.
+ */
+export function disallowedSportsOf(user: { disallow_line_sport: number[] | null; disallow_live_sport: number[] | null }): DisallowedSports {
+  return { line: user.disallow_line_sport ?? [], live: user.disallow_live_sport ?? [] };
 }
 
 /**
@@ -357,8 +364,8 @@ async function checkPromo(trx: Db, userId: number, code: string, typeId: number,
 export interface PlaceOptions {
   /** Live delay in ms for a sport (default: LIVE_DELAY_MS_BY_SPORT). */
   liveDelayMs?: (sportId: number) => number;
-  /** The bettor's lists of disallowed sports when the caller has read them already (the signed-in user). */
-  disallowed?: { line: number[]; live: number[] };
+  /** The bettor's disallowed sports (disallowedSportsOf the signed-in user). */
+  disallowed: DisallowedSports;
 }
 
 export function liveDelayFor(sportId: number, override?: number): number {
@@ -370,9 +377,9 @@ export function liveDelayFor(sportId: number, override?: number): number {
  * placements (and their duplicates) queue: the duplicate then finds the request and replays its
  * answer, and the per-outcome limit sums see every earlier coupon.
  */
-export async function placeCoupon(db: Db, userId: number, key: string, hash: string, input: CouponInput, options: PlaceOptions = {}): Promise<PlaceResult> {
+export async function placeCoupon(db: Db, userId: number, key: string, hash: string, input: CouponInput, options: PlaceOptions): Promise<PlaceResult> {
   // Each round trip to the database costs the platform more CPU than the checks themselves: the
-  // house account's id is remembered once committed, and the user's lists come from the caller.
+  // house account's id is remembered once committed, and the user's lists come with the sign-in.
   const seen: { stakesHeld?: { currency: string; id: number } } = {};
   try {
     const placed = await db.transaction().execute(async (trx) => {
@@ -400,7 +407,7 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
       checkShape(input);
       const states = await outcomeStates(trx, input.bets.map((b) => b.outcomeId));
       const selections = checkSelections(input, states);
-      checkSportsAllowed(selections, options.disallowed ?? (await disallowedSports(trx, userId)));
+      checkSportsAllowed(selections, options.disallowed);
       const coefs = acceptedCoefs(input, selections);
       const plans = planCoupons(input, coefs);
       if (input.exactCoef !== null && input.typeId !== COUPON_TYPE.MULTIPLE_SINGLES) {
@@ -786,7 +793,7 @@ export async function decideDueCoupons(db: Db, limit = 200): Promise<number> {
 }
 
 /** The current maximum (and minimum) stake of a coupon for auto-max (SPEC §3 maxBetAmount). */
-export async function maxBetAmount(db: Db, userId: number, input: CouponInput): Promise<{ ok: true; maxBetAmount: number; minBetAmount: number; available: number } | { ok: false; refusal: Refusal }> {
+export async function maxBetAmount(db: Db, userId: number, input: CouponInput, disallowed: DisallowedSports): Promise<{ ok: true; maxBetAmount: number; minBetAmount: number; available: number } | { ok: false; refusal: Refusal }> {
   try {
     const account = await db
       .selectFrom("ledger_account")
@@ -799,7 +806,7 @@ export async function maxBetAmount(db: Db, userId: number, input: CouponInput): 
     checkShape({ ...input, typeId: singles ? COUPON_TYPE.SINGLE : input.typeId, bets: singles ? input.bets.slice(0, 1) : input.bets });
     const states = await outcomeStates(db, input.bets.map((b) => b.outcomeId));
     const selections = checkSelections(input, states);
-    checkSportsAllowed(selections, await disallowedSports(db, userId));
+    checkSportsAllowed(selections, disallowed);
     const coefs = selections.map((s) => s.coef);
     const plans = planCoupons({ ...input, bets: input.bets.map((b) => ({ ...b, amount: b.amount ?? 0 })) }, coefs);
     if (input.isBonusBet) plans[0] = withBonus(plans[0]!, await bonusBetCoefFor(db, input, selections, coefs));
