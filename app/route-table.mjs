@@ -331,6 +331,12 @@ export const routeTable = table([
     meta: { layout: "empty", titleKey: "statistic.title", preloader: "spinner", robots: "noindex" },
   },
   {
+    id: "marble",
+    path: "marble",
+    file: "routes/marble.tsx",
+    meta: { layout: "default", titleKey: "marble.title", preloader: "skeleton" },
+  },
+  {
     id: "top-game",
     path: "top-game",
     file: "routes/top-game.tsx",

@@ -8,7 +8,18 @@ import { callUpstream, UpstreamError } from "./http.server";
  */
 
 const id = z.number().int().positive();
-const teamSchema = z.object({ id, name: z.string(), slug: z.string() });
+// A race's sides (track and race number) carry id 0: they are names, not teams.
+const teamSchema = z.object({ id: z.number().int().nonnegative(), name: z.string(), slug: z.string() });
+const runnerSchema = z.object({
+  lane: z.number().int().positive(),
+  id,
+  name: z.string(),
+  slug: z.string(),
+  progress: z.number().int().nonnegative(),
+  finishSec: z.number().nonnegative().nullable(),
+  place: z.number().int().positive().nullable(),
+});
+export type ApiRunner = z.infer<typeof runnerSchema>;
 export type ApiTeam = z.infer<typeof teamSchema>;
 
 const outcomeSchema = z.object({
@@ -64,6 +75,8 @@ export const apiGameSchema = z.object({
   current: scorePair.nullable().optional(),
   home: teamSchema,
   away: teamSchema,
+  runners: z.array(runnerSchema).nullish(),
+  trackLength: z.number().int().positive().nullish(),
   hasVideo: z.boolean(),
   isTop: z.boolean(),
   round: z.string().nullable().optional(),

@@ -9,7 +9,7 @@ function game(over: Partial<GameView>): GameView {
     id: 1, slug: "1-a-b", sportId: 1, sportSlug: "football", sportName: "Football", model: "goals", champId: 10, champSlug: "10-epl",
     champName: "EPL", countryName: "England", home: { id: 1, name: "A" }, away: { id: 2, name: "B" }, startAt: now,
     status: 1, gameTimeSec: null, period: null, periodName: null, score: null, periodScores: [], hasVideo: false,
-    isTop: false, marketCount: 0, events: [], markets: [], version: 1, ...over,
+    isTop: false, marketCount: 0, events: [], markets: [], version: 1, runners: null, trackLength: null, ...over,
   };
 }
 

@@ -59,20 +59,33 @@ export interface TrackerEventView {
   side: 1 | 2;
 }
 
+/** A race's runner (marble racing): lane, name, progress along the track, place at the line. */
+export interface RunnerView {
+  lane: number;
+  id: number;
+  name: string;
+  progress: number;
+  place: number | null;
+  finishSec: number | null;
+}
+
 export interface GameView {
   id: number;
   slug: string;
   sportId: number;
   sportSlug: string;
   sportName: string;
-  /** How the sport scores: goals (timed periods), points (timed periods) or sets (untimed). */
-  model: "goals" | "points" | "sets";
+  /** How the sport scores: goals (timed periods), points (timed periods), sets (untimed) or a race of a field. */
+  model: "goals" | "points" | "sets" | "race";
   champId: number;
   champSlug: string;
   champName: string;
   countryName: string | null;
   home: { id: number; name: string };
   away: { id: number; name: string };
+  /** Races only: the field in lane order and the track length progress counts to; null otherwise. */
+  runners: RunnerView[] | null;
+  trackLength: number | null;
   /** Scheduled start, epoch ms. */
   startAt: number;
   status: number;

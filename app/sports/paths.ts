@@ -17,5 +17,7 @@ export function champPath(lng: string, section: Section, sport: { id: number; sl
 }
 
 export function gamePath(lng: string, section: Section, game: Pick<GameView, "id" | "slug" | "sportId" | "sportSlug" | "champId" | "champSlug">): string {
+  // A marble race lives on the marble page (decision 040), its card anchored by the game id.
+  if (game.sportSlug === "marble") return `/${lng}/marble#game-${game.id}`;
   return `${champPath(lng, section, { id: game.sportId, slug: game.sportSlug }, { id: game.champId, slug: game.champSlug })}/${idSlug(game.id, game.slug)}`;
 }

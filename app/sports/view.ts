@@ -46,11 +46,13 @@ export function outcomeName(market: Pick<ApiMarket, "type" | "param">, outcome: 
   return key;
 }
 
-function toOutcome(market: ApiMarket, outcome: ApiOutcome, t: Translate): OutcomeView {
-  return { id: String(outcome.id), name: outcomeName(market, outcome, t), coef: outcome.coef / 100, isBlocked: outcome.blocked };
+function toOutcome(market: ApiMarket, outcome: ApiOutcome, t: Translate, runners?: ReadonlyMap<string, string>): OutcomeView {
+  // A race's outcomes are its lanes: each is named by the marble running in it.
+  const name = runners?.get(outcome.key) ?? outcomeName(market, outcome, t);
+  return { id: String(outcome.id), name, coef: outcome.coef / 100, isBlocked: outcome.blocked };
 }
 
-export function toMarket(market: ApiMarket, t: Translate): MarketView {
+export function toMarket(market: ApiMarket, t: Translate, runners?: ReadonlyMap<string, string>): MarketView {
   return {
     id: market.id,
     typeId: market.typeId,
@@ -58,7 +60,7 @@ export function toMarket(market: ApiMarket, t: Translate): MarketView {
     name: marketName(market, t),
     version: market.version,
     isBlocked: market.blocked,
-    outcomes: market.outcomes.map((o) => toOutcome(market, o, t)),
+    outcomes: market.outcomes.map((o) => toOutcome(market, o, t, runners)),
   };
 }
 
@@ -69,7 +71,8 @@ export interface SportInfo {
 export function toGame(game: ApiGame, t: Translate, sports: SportInfo): GameView {
   const sport = sports.get(game.sportId);
   const sportName = sport?.name ?? t(`sports.sportSlug.${game.sportSlug}`, { defaultValue: game.sportSlug });
-  const model = sport?.model ?? "goals";
+  const model = game.runners ? "race" : (sport?.model ?? "goals");
+  const runnerNames = game.runners ? new Map(game.runners.map((r) => [String(r.lane), r.name])) : undefined;
   return {
     id: game.id,
     slug: slugify(`${game.home.slug || game.home.name}-${game.away.slug || game.away.name}`),
@@ -83,18 +86,20 @@ export function toGame(game: ApiGame, t: Translate, sports: SportInfo): GameView
     countryName: game.countryName,
     home: { id: game.home.id, name: game.home.name },
     away: { id: game.away.id, name: game.away.name },
+    runners: game.runners ? game.runners.map((r) => ({ lane: r.lane, id: r.id, name: r.name, progress: r.progress, place: r.place, finishSec: r.finishSec })) : null,
+    trackLength: game.trackLength ?? null,
     startAt: game.startAtMs,
     status: game.status,
     gameTimeSec: game.status === 2 || game.status === 3 ? game.gameTimeSec : null,
     period: game.period > 0 ? game.period : null,
-    periodName: game.period > 0 && (game.status === 2 || game.status === 3) ? t(model === "sets" ? "sports.setN" : "sports.periodN", { n: game.period }) : null,
+    periodName: game.period > 0 && model !== "race" && (game.status === 2 || game.status === 3) ? t(model === "sets" ? "sports.setN" : "sports.periodN", { n: game.period }) : null,
     score: game.score,
     periodScores: game.scores.map(([home, away]) => ({ home, away })),
     hasVideo: game.hasVideo,
     isTop: game.isTop,
     marketCount: game.marketCount,
     events: game.events,
-    markets: game.markets.map((m) => toMarket(m, t)),
+    markets: game.markets.map((m) => toMarket(m, t, runnerNames)),
     version: game.version,
   };
 }

@@ -28,6 +28,9 @@ export function betsAdminApi(db: Db) {
     if (!params.ok) return params.response;
     const body = await parseJsonBody(c, resultBody);
     if (!body.ok) return body.response;
+    // A race's result is its finishing order, which no score can correct (decision 040).
+    const race = await db.selectFrom("game").select("runners").where("id", "=", params.data.gameId).executeTakeFirst();
+    if (race?.runners) return apiError(c, 409, "race_result", "A race is settled by its finishing order, not by a score");
     const report = await correctGameResult(db, params.data.gameId, body.data, actorOf(c.var.user));
     if (!report) return apiError(c, 404, "not_found", "No finished game with this id");
     return c.json({ result: report });

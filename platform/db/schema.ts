@@ -398,7 +398,7 @@ export interface SportTable {
   slug: string;
   name: string;
   kind: "real" | "cyber";
-  model: "goals" | "points" | "sets";
+  model: "goals" | "points" | "sets" | "race";
   sort: ColumnType<number, number | undefined, number>;
   rules: ColumnType<Record<string, unknown>, string | undefined, string>;
 }
@@ -431,6 +431,15 @@ export interface TeamTable {
   rating: ColumnType<number, number | undefined, number>;
 }
 
+/** A race's runner (domain/sports/types.ts RunnerRec). */
+export interface RunnerRow {
+  lane: number;
+  teamId: number;
+  progress: number;
+  finishSec: number | null;
+  place: number | null;
+}
+
 /** 0 scheduled, 1 line, 2 live, 3 break, 4 finished, 5 cancelled. */
 export type GameStatus = 0 | 1 | 2 | 3 | 4 | 5;
 
@@ -438,8 +447,10 @@ export interface GameTable {
   id: number;
   sport_id: number;
   champ_id: number;
-  home_team_id: number;
-  away_team_id: number;
+  /** Null for a race, whose field is `runners`. */
+  home_team_id: number | null;
+  away_team_id: number | null;
+  runners: ColumnType<RunnerRow[] | null, string | null | undefined, string | null>;
   start_at: ColumnType<Date, Date | string, Date | string>;
   status: GameStatus;
   game_time_sec: ColumnType<number, number | undefined, number>;

@@ -8,6 +8,7 @@ import { demoRulesChapters } from "./rules-content.ts";
 import { demoCountryOverrides, demoSiteConfig } from "./site-config.ts";
 import { log } from "../log.ts";
 import { seedSports } from "./sports.ts";
+import { seedMarble } from "./marble.ts";
 import { demoUsers } from "./users.ts";
 import { DEMO_BALANCE, fundDemoUsers } from "./balances.ts";
 
@@ -110,6 +111,12 @@ const parts: SeedPart[] = [
     },
   },
   {
+    name: "marble",
+    async fill(trx, options) {
+      await seedMarble(trx, options.sportsSeed ?? 1);
+    },
+  },
+  {
     name: "demo_balances",
     // Each demo account starts with DEMO_BALANCE minor units, paid in by a ledger transfer.
     async fill(trx) {
@@ -126,7 +133,7 @@ const parts: SeedPart[] = [
 export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<string[]> {
   // Accounts with published passwords (an ops one among them) never go into production.
   const wanted = parts.filter(
-    (part) => (!["users", "demo_balances"].includes(part.name) || options.users !== false) && (part.name !== "sports" || options.sports !== false),
+    (part) => (!["users", "demo_balances"].includes(part.name) || options.users !== false) && (!["sports", "marble"].includes(part.name) || options.sports !== false),
   );
   return db.transaction().execute(async (trx) => {
     // Several platform processes may start at once on one database: one seeds, the rest wait and

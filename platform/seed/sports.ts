@@ -143,6 +143,7 @@ export function buildCatalogue(seed: number, now: number): SeedCatalogue {
       | "gameTimeSec"
       | "period"
       | "scores"
+      | "runners"
     > &
       Partial<GameRec>
   ) => {
@@ -155,6 +156,7 @@ export function buildCatalogue(seed: number, now: number): SeedCatalogue {
       gameTimeSec: 0,
       period: 0,
       scores: [],
+      runners: null,
       ...g,
     };
     games.push(game);
@@ -463,7 +465,7 @@ export function buildCatalogue(seed: number, now: number): SeedCatalogue {
       ...new Set(
         games
           .filter((g) => g.champId === champId)
-          .flatMap((g) => [g.homeTeamId, g.awayTeamId])
+          .flatMap((g) => [g.homeTeamId!, g.awayTeamId!])
       ),
     ].sort((a, b) => ratingOf.get(b)! - ratingOf.get(a)! || a - b);
   const firstTiers = champs.filter(
@@ -553,8 +555,8 @@ export function buildCatalogue(seed: number, now: number): SeedCatalogue {
     if (game.status !== 0) continue;
     const rules = rulesOf.get(game.sportId)!;
     const ratings = {
-      home: ratingOf.get(game.homeTeamId)!,
-      away: ratingOf.get(game.awayTeamId)!,
+      home: ratingOf.get(game.homeTeamId!)!,
+      away: ratingOf.get(game.awayTeamId!)!,
     };
     const duration = timedDuration(rules) ?? regulationSeconds(rules);
     if (game.startAtMs + duration * 1000 <= now) {
@@ -595,8 +597,8 @@ export function buildCatalogue(seed: number, now: number): SeedCatalogue {
     if (game.status === 1 || game.status === 2) {
       const rules = rulesOf.get(game.sportId)!;
       const ratings = {
-        home: ratingOf.get(game.homeTeamId)!,
-        away: ratingOf.get(game.awayTeamId)!,
+        home: ratingOf.get(game.homeTeamId!)!,
+        away: ratingOf.get(game.awayTeamId!)!,
       };
       game.markets = openMarkets(rules, ratings, game.id, ids, 1);
     }
@@ -615,6 +617,8 @@ export function sportMarketTypes(
     MARKET.winner,
     MARKET.total,
     MARKET.handicap,
+    MARKET.raceWinner,
+    MARKET.raceTop3,
   ]);
   return types.map((typeId) => ({ typeId, isMain: main.has(typeId) }));
 }

@@ -55,6 +55,54 @@ describe.each(databases)("bets on simulator games on %s", (db) => {
     expect(trial.mismatches).toEqual([]);
     expect(trial.sums.RUB).toBe(0);
   });
+
+  it("runs marble races on their timetable and settles the winner and top-3 bets from the places", async () => {
+    const { userId, token } = await api.createUser({});
+    const { accountId } = await api.expectOk("POST", "/__test/ledger/deposit", { body: { userId, amount: 1_000_000 } }, 201);
+    // A step schedules the next hour of races on every track.
+    await api.expectOk("POST", "/__test/sports/advance", { body: { seconds: 1 } });
+    const line = (await api.expectOk("GET", "/sports-api/feed/line?sport=50&markets=all")).games as (FeedGame & { runners: { lane: number; place: number | null }[] })[];
+    expect(line.length).toBeGreaterThanOrEqual(3 * 9);
+    expect(new Set(line.map((g) => g.champId)).size).toBe(3);
+    // Races are not matches: the general line and the menu leave them to their own page.
+    const general = (await api.expectOk("GET", "/sports-api/feed/line")).games as FeedGame[];
+    expect(general.some((g) => g.sportId === 50)).toBe(false);
+    const race = line.sort((a, b) => a.startAtMs - b.startAtMs)[0]!;
+    expect(race.runners).toHaveLength(8);
+    const winnerMarket = race.markets.find((m) => m.type === "race_winner")!;
+    const top3Market = race.markets.find((m) => m.type === "race_top3")!;
+    expect(winnerMarket.outcomes.map((o) => o.key)).toEqual(["1", "2", "3", "4", "5", "6", "7", "8"]);
+    const place = (outcome: { id: number; coef: number }) =>
+      api.call("POST", "/web-api/bets/coupon", { token, body: { accountId, typeId: 0, amount: 10_000, bets: [{ outcomeId: outcome.id, coef: outcome.coef / 100 }] }, headers: { "idempotency-key": `race-${outcome.id}` } });
+    const onWinner = winnerMarket.outcomes.map((o) => o);
+    const singles = await Promise.all([...onWinner.map(place), place(top3Market.outcomes[0]!)]);
+    for (const r of singles) expect(r.status, JSON.stringify(r.body)).toBe(200);
+
+    // The race goes off at its time and is over in about a minute.
+    await api.expectOk("POST", "/__test/sports/advance", { body: { seconds: Math.ceil((race.startAtMs - Date.now()) / 1000) + 400 } });
+    const finished = (await api.expectOk("GET", `/sports-api/games/${race.id}`)).game as FeedGame & { runners: { lane: number; place: number }[] };
+    expect(finished.status).toBe(4);
+    expect(finished.runners.map((r) => r.place).sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    const winnerLane = finished.runners.find((r) => r.place === 1)!.lane;
+    const coupons = await Promise.all(singles.map((r) => api.expectOk("GET", `/web-api/bets/coupons/${r.body.result.successCoupon.id}`, { token })));
+    const states = coupons.map((c) => c.result as { state: string; statusId: number; payout: number });
+    states.slice(0, 8).forEach((c, i) => {
+      expect(c.state).toBe("settled");
+      expect(c.statusId).toBe(i + 1 === winnerLane ? 1 : 0);
+    });
+    const lane1 = finished.runners.find((r) => r.lane === 1)!;
+    expect(states[8]!.statusId).toBe(lane1.place <= 3 ? 1 : 0);
+    const trial = await api.expectOk("GET", "/__test/ledger/trial-balance");
+    expect(trial.mismatches).toEqual([]);
+    // A race has no score for ops to correct: its result is the finishing order.
+    const ops = await api.createUser({ roles: ["player", "ops"], login: `ops-race-${Date.now()}` });
+    await api.expectError("POST", `/admin-api/v1/bets/games/${race.id}/result`, { token: ops.token, body: { home: 1, away: 0 } }, 409, "race_result");
+    // The race's page is the marble page; its game page sends bettors there.
+    const results = (await api.expectOk("GET", "/sports-api/results?sport=50")).games as FeedGame[];
+    expect(results.map((g) => g.id)).toContain(race.id);
+    const allResults = (await api.expectOk("GET", "/sports-api/results")).games as FeedGame[];
+    expect(allResults.some((g) => g.sportId === 50)).toBe(false);
+  });
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("bets through two platform processes on one PostgreSQL", () => {

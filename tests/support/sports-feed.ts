@@ -26,6 +26,7 @@ export interface FeedGame {
   sportSlug: string;
   champId: number;
   status: number;
+  startAtMs: number;
   gameTimeSec: number;
   scores: [number, number][];
   score: { home: number; away: number } | null;

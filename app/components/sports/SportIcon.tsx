@@ -26,6 +26,8 @@ const glyphs: Record<string, string> = {
   padel: "M12 3a6 6 0 0 0-6 6c0 3.5 2.5 6 6 6s6-2.5 6-6a6 6 0 0 0-6-6zM11 15v6h2v-6M10 8h.01M14 8h.01M12 11h.01",
   netball: "M4 15a5 5 0 1 0 10 0 5 5 0 1 0-10 0M14 5h7M15 5l1 4h3l1-4M17.5 9v12",
   lacrosse: "M4 20l9-9M13 11c-1-3 1-7 4-7s4 3 3 6-4 3-7 1zM15 7l3 3M17 5.5l1.5 1.5",
+  // Three marbles rolling down a track.
+  marble: "M3 7c6 0 12 3 18 10M5.5 12.5a2 2 0 1 0 4 0 2 2 0 1 0-4 0M11 15.5a2 2 0 1 0 4 0 2 2 0 1 0-4 0M15.5 19a1.6 1.6 0 1 0 3.2 0 1.6 1.6 0 1 0-3.2 0",
   cricket: "M15 3l3 3-9 9-3-3zM6 12l-3 3 3 3 3-3M16 18a2 2 0 1 0 4 0 2 2 0 1 0-4 0",
   "counter-strike": "M12 5a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM12 2v6M12 16v6M2 12h6M16 12h6",
 };

@@ -60,6 +60,13 @@ export function SportsMenu({ lng, section, sports, activeSportId, activeChampId 
             ) : null}
           </li>
         ))}
+        {/* Marble racing has a page of its own (its races are not matches of the line or live). */}
+        <li>
+          <NavLink to={`/${lng}/marble`} className="sports-menu__item" prefetch="intent">
+            <SportIcon slug="marble" />
+            <span className="sports-menu__name">{t("marble.title")}</span>
+          </NavLink>
+        </li>
       </ul>
     </nav>
   );

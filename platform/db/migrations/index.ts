@@ -15,6 +15,7 @@ import * as m012 from "./012_user_sports_settings.ts";
 import * as m013 from "./013_bonus_bet.ts";
 import * as m014 from "./014_vip_bet.ts";
 import * as m015 from "./015_bare_league_names.ts";
+import * as m016 from "./016_races.ts";
 
 // Migrations are listed here, in order, so the bundle-free runtime needs no folder scan.
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   "013_bonus_bet": m013,
   "014_vip_bet": m014,
   "015_bare_league_names": m015,
+  "016_races": m016,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -13,7 +13,7 @@ function runInSteps(id: number, sportId: number, step: number, until: number) {
 }
 
 describe("the live engine", () => {
-  it.each(SPORTS.map((s) => [s.slug, s.id] as const))("plays %s the same in one step or in many", (_slug, sportId) => {
+  it.each(SPORTS.filter((s) => s.model !== "race").map((s) => [s.slug, s.id] as const))("plays %s the same in one step or in many", (_slug, sportId) => {
     const until = 4 * 3600;
     const once = runInSteps(42, sportId, until, until);
     const many = runInSteps(42, sportId, 37, until);

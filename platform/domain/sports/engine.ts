@@ -232,6 +232,7 @@ export function advanceGame(game: EngineGame, rules: SportRules, ratings: Rating
   if (game.status === 4 || game.status === 5) return out;
   if (!game.sim) game.sim = newSim(seed, game.id);
   if (toWall < game.sim.wall) return out;
+  if (rules.model === "race") throw new Error("races move in race.ts");
   if (rules.model === "sets") advanceSets(game, rules, ratings, toWall, out);
   else advanceTimed(game, rules, ratings, toWall, out);
   return out;
@@ -280,6 +281,6 @@ export function matchOver(rules: SportRules, scores: [number, number][]): boolea
 
 /** Seconds of wall time a timed game lasts, breaks included; sets sports have no fixed end. */
 export function timedDuration(rules: SportRules): number | null {
-  if (rules.model === "sets") return null;
+  if (rules.model === "sets" || rules.model === "race") return null;
   return rules.periods * rules.periodSec + (rules.periods - 1) * rules.breakSec;
 }

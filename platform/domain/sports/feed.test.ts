@@ -19,6 +19,7 @@ const game = (id: number, status: GameRec["status"], version: number): GameRec =
   champId: 10,
   homeTeamId: 1,
   awayTeamId: 2,
+  runners: null,
   startAtMs: 1_800_000_000_000 + id,
   status,
   gameTimeSec: 0,

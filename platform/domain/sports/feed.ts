@@ -37,6 +37,8 @@ export class Feed {
     for (const game of this.store.games.values()) {
       if (sectionOf(game.status) !== q.section) continue;
       if (q.sportId !== null && game.sportId !== q.sportId) continue;
+      // Races (marble racing) have a page of their own: only a scope of their sport lists them.
+      if (q.sportId === null && game.runners) continue;
       if (q.champId !== null && game.champId !== q.champId) continue;
       games.push(game);
       if (game.feedVersion > scopeVersion) scopeVersion = game.feedVersion;
@@ -100,7 +102,7 @@ export class Feed {
       bump(-game.sportId, s);
       bump(game.champId, s);
     }
-    const sports = [...this.store.sports.values()].map((sport) => {
+    const sports = [...this.store.sports.values()].filter((sport) => sport.model !== "race").map((sport) => {
       const champs = [...this.store.champs.values()]
         .filter((c) => c.sportId === sport.id)
         .sort((a, b) => Number(b.isTop) - Number(a.isTop) || a.sort - b.sort || a.id - b.id)

@@ -16,6 +16,8 @@ export const MARKET = {
   setWinner: 12,
   totalSets: 13,
   setHandicap: 14,
+  raceWinner: 15,
+  raceTop3: 16,
 } as const;
 
 export type MarketTypeId = (typeof MARKET)[keyof typeof MARKET];
@@ -42,6 +44,8 @@ export const MARKET_TYPES: MarketTypeDef[] = [
   { id: MARKET.setWinner, key: "set_winner", group: "sets", sort: 12 },
   { id: MARKET.totalSets, key: "total_sets", group: "sets", sort: 13 },
   { id: MARKET.setHandicap, key: "set_handicap", group: "sets", sort: 14 },
+  { id: MARKET.raceWinner, key: "race_winner", group: "main", sort: 15 },
+  { id: MARKET.raceTop3, key: "race_top3", group: "main", sort: 16 },
 ];
 
 export const MARKET_TYPE_BY_ID = new Map(MARKET_TYPES.map((t) => [t.id as number, t]));

@@ -267,6 +267,10 @@ export function planMarkets(rules: SportRules, ratings: Ratings): MarketPlan[] {
     add(MARKET.oddEven);
     add(MARKET.total, th(half(rules.expectedTotal / rules.periods)), 1);
     add(MARKET.handicap, th(-Math.round(margin / rules.periods) - 0.5), 1);
+  } else if (rules.model === "race") {
+    // The field's markets (race.ts prices them from the runners).
+    add(MARKET.raceWinner);
+    add(MARKET.raceTop3);
   } else {
     add(MARKET.winner);
     if (rules.setsToWin > 1) {
@@ -521,6 +525,7 @@ export function marketProbabilities(rules: SportRules, ratings: Ratings, state: 
     return plans.map((plan) => fromDist(plan, distFor(plan.period), drawShare, rules));
   }
   if (rules.model === "points") return plans.map((plan) => pointsMarket(rules, ratings, state, plan));
+  if (rules.model === "race") throw new Error("races are priced from their runners (race.ts)");
   if (rules.setsToWin === 1) {
     // Frames are the points of one race: the final frame score is the distribution.
     const p = pointProbability(rules, ratings);

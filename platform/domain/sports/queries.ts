@@ -11,7 +11,7 @@ import { type GameView, gameView, marketView } from "./views.ts";
 /** Every team that played or plays a game of the championship, once each. */
 export async function champTeamIds(db: Db, champId: number): Promise<number[]> {
   const rows = await db.selectFrom("game").select(["home_team_id", "away_team_id"]).distinct().where("champ_id", "=", champId).execute();
-  return [...new Set(rows.flatMap((r) => [r.home_team_id, r.away_team_id]))];
+  return [...new Set(rows.flatMap((r) => [r.home_team_id, r.away_team_id]).filter((id): id is number => id !== null))];
 }
 
 export interface ResultsFilter {
@@ -32,6 +32,8 @@ export async function results(db: Db, store: SportsStore, f: ResultsFilter): Pro
     q = q.where("start_at", ">=", from).where("start_at", "<", new Date(from.getTime() + 86_400_000));
   }
   if (f.sportId) q = q.where("sport_id", "=", f.sportId);
+  // Races list their results on their own page: only a race sport's own filter shows them.
+  else q = q.where("runners", "is", null);
   if (f.champId) q = q.where("champ_id", "=", f.champId);
   if (f.q) {
     const pattern = likePattern(f.q);
@@ -52,6 +54,7 @@ export async function results(db: Db, store: SportsStore, f: ResultsFilter): Pro
 export async function resultDates(db: Db, sportId?: number, champId?: number): Promise<{ date: string; count: number }[]> {
   let q = db.selectFrom("game").where("status", "=", 4);
   if (sportId) q = q.where("sport_id", "=", sportId);
+  else q = q.where("runners", "is", null);
   if (champId) q = q.where("champ_id", "=", champId);
   const rows = await q
     .select([sql<string>`to_char(start_at at time zone 'UTC', 'YYYY-MM-DD')`.as("date"), (eb) => eb.fn.countAll<string>().as("n")])
@@ -108,8 +111,10 @@ export async function standings(db: Db, store: SportsStore, champId: number): Pr
     return r;
   };
   // Every team of the championship is listed, even before its first result.
-  for (const g of store.games.values()) if (g.champId === champId) [g.homeTeamId, g.awayTeamId].forEach(row);
+  for (const g of store.games.values()) if (g.champId === champId && g.homeTeamId !== null && g.awayTeamId !== null) [g.homeTeamId, g.awayTeamId].forEach(row);
   for (const g of games) {
+    // A race has no sides: it has no standings.
+    if (g.homeTeamId === null || g.awayTeamId === null) continue;
     const [h, a] = sides(g);
     const home = row(g.homeTeamId);
     const away = row(g.awayTeamId);
@@ -197,8 +202,10 @@ export function search(store: SportsStore, q: string, limit: number) {
   const teams = [];
   for (const t of store.teams.values()) {
     if (teams.length >= limit) break;
+    const sport = store.sports.get(t.sportId);
+    // Race runners (marbles) have no fixtures or results of their own to show.
+    if (sport?.model === "race") continue;
     if (t.name.toLocaleLowerCase().includes(needle)) {
-      const sport = store.sports.get(t.sportId);
       teams.push({ id: t.id, name: t.name, slug: t.slug, sportId: t.sportId, sportSlug: sport?.slug ?? "", countryName: store.countries.get(t.countryId)?.name ?? "" });
     }
   }
@@ -207,6 +214,7 @@ export function search(store: SportsStore, q: string, limit: number) {
     if (championships.length >= limit) break;
     // The country too: "russia super" finds Russia's Super League (names keep the country apart).
     const country = store.countries.get(c.countryId)?.name ?? "";
+    if (store.sports.get(c.sportId)?.model === "race") continue;
     if (c.name.toLocaleLowerCase().includes(needle) || `${country} ${c.name}`.toLocaleLowerCase().includes(needle)) {
       championships.push({ id: c.id, name: c.name, slug: c.slug, sportId: c.sportId, sportSlug: store.sports.get(c.sportId)?.slug ?? "", countryName: store.countries.get(c.countryId)?.name ?? "" });
     }

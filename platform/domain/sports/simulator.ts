@@ -10,9 +10,11 @@ import { advanceGame, forceScore, gameState, matchOver, newSim } from "./engine.
 import { bulkInsert, bulkUpdate, insertGames } from "./bulk.ts";
 import { GEN_AHEAD_MS, roundEveryMs, scheduleRound } from "./fixtures.ts";
 import { openMarkets } from "./lines.ts";
+import { advanceRace, priceRace, settleRace } from "./race.ts";
+import { RACES_AHEAD_MS, plannedRaces } from "./race-timetable.ts";
 import { type Ratings, priceMarkets, settleMarkets } from "./pricing.ts";
 import { Random, mixSeed } from "./random.ts";
-import { type SportRules, SPORT_BY_ID } from "./sports.ts";
+import { type RaceRules, type SportRules, SPORT_BY_ID, isRace } from "./sports.ts";
 import type { SportsStore } from "./store.ts";
 import { type GameRec, type MarketRec, finalScore } from "./types.ts";
 
@@ -75,6 +77,8 @@ export class Simulator {
   private pendingFinish = new Set<GameRec>();
   private generated: GeneratedChamp[] = [];
   private nextReplenishMs = 0;
+  /** Start of the last race scheduled on each track (race championship). */
+  private lastRace = new Map<number, number>();
   /** Set when a fenced write found the lock gone: the service steps down. */
   lostLeadership = false;
 
@@ -111,10 +115,17 @@ export class Simulator {
         c = { champId: r.champ_id, sportId: r.sport_id, roster: [], lastStartMs: 0, rounds: 0, teams: new Set(), games: 0 };
         byChamp.set(r.champ_id, c);
       }
-      c.teams.add(r.home_team_id).add(r.away_team_id);
+      if (r.home_team_id !== null && r.away_team_id !== null) c.teams.add(r.home_team_id).add(r.away_team_id);
       c.games++;
       c.lastStartMs = Math.max(c.lastStartMs, new Date(r.start_at).getTime());
     }
+    const races = await this.db
+      .selectFrom("game")
+      .where("runners", "is not", null)
+      .select(["champ_id", (eb) => eb.fn.max("start_at").as("last")])
+      .groupBy("champ_id")
+      .execute();
+    this.lastRace = new Map(races.map((r) => [r.champ_id, new Date(r.last as Date | string).getTime()]));
     this.generated = [...byChamp.values()]
       .map((c) => ({ champId: c.champId, sportId: c.sportId, roster: [...c.teams].sort((a, b) => a - b), lastStartMs: c.lastStartMs, rounds: Math.round(c.games / Math.max(1, Math.floor(c.teams.size / 2))) }))
       .sort((a, b) => a.champId - b.champId);
@@ -142,6 +153,7 @@ export class Simulator {
             champId: champ.champId,
             homeTeamId: f.homeTeamId,
             awayTeamId: f.awayTeamId,
+            runners: null,
             startAtMs: f.startAtMs,
             status: 1,
             gameTimeSec: 0,
@@ -163,6 +175,26 @@ export class Simulator {
         champ.lastStartMs = last;
       }
     }
+    for (const game of added) this.store.games.set(game.id, game);
+    return added;
+  }
+
+  /**
+   * Races of every track up to RACES_AHEAD_MS ahead, one every `everyMin` minutes, tracks offset
+   * by two minutes, each with its field drawn from the sport's runners and its markets open.
+   */
+  private scheduleRaces(clock: number, version: number): GameRec[] {
+    const added: GameRec[] = [];
+    const tracks = [...this.store.champs.values()].filter((c) => isRace(SPORT_BY_ID.get(c.sportId))).sort((a, b) => a.id - b.id);
+    tracks.forEach((track, index) => {
+      const rules = SPORT_BY_ID.get(track.sportId) as RaceRules;
+      const roster = [...this.store.teams.values()].filter((t) => t.sportId === track.sportId).map((t) => t.id).sort((a, b) => a - b);
+      const after = Math.max(this.lastRace.get(track.id) ?? 0, clock);
+      const rating = (id: number) => this.store.teams.get(id)?.rating ?? 1000;
+      const races = plannedRaces(rules, { id: track.id, sportId: track.sportId, index }, roster, rating, this.seed, after, clock + RACES_AHEAD_MS, this.ids, version);
+      for (const race of races) this.lastRace.set(track.id, race.startAtMs);
+      added.push(...races);
+    });
     for (const game of added) this.store.games.set(game.id, game);
     return added;
   }
@@ -224,13 +256,28 @@ export class Simulator {
   }
 
   private ratings(game: GameRec): Ratings {
-    return { home: this.store.teams.get(game.homeTeamId)?.rating ?? 1000, away: this.store.teams.get(game.awayTeamId)?.rating ?? 1000 };
+    const rating = (id: number | null) => (id === null ? undefined : this.store.teams.get(id)?.rating) ?? 1000;
+    return { home: rating(game.homeTeamId), away: rating(game.awayTeamId) };
+  }
+
+  /** A race's ratings in lane order. */
+  private runnerRatings(game: GameRec): number[] {
+    return (game.runners ?? []).map((r) => this.store.teams.get(r.teamId)?.rating ?? 1000);
+  }
+
+  /** Plays a live game (or race) up to `toWall` seconds after its start. */
+  private move(game: GameRec, toWall: number) {
+    const rules = this.rules(game);
+    if (isRace(rules)) return advanceRace(game as GameRec & { runners: NonNullable<GameRec["runners"]> }, rules, this.runnerRatings(game), this.seed, toWall);
+    return advanceGame(game, rules, this.ratings(game), this.seed, toWall);
   }
 
   /** Re-prices a live game's markets; marks those whose coefficients or blocked state changed. */
   private reprice(game: GameRec, version: number, dirty: Set<MarketRec>) {
     const rules = this.rules(game);
-    const priced = priceMarkets(rules, this.ratings(game), gameState(game, rules), game.markets, true);
+    const priced = isRace(rules)
+      ? priceRace(rules, game.runners ?? [], this.runnerRatings(game), game.markets, true)
+      : priceMarkets(rules, this.ratings(game), gameState(game, rules), game.markets, true);
     const suspended = !!game.sim && game.sim.blockedUntil > game.gameTimeSec;
     game.markets.forEach((market, i) => {
       const p = priced[i]!;
@@ -280,10 +327,9 @@ export class Simulator {
     // Live games move.
     for (const game of games) {
       if (game.status !== 2 && game.status !== 3) continue;
-      const rules = this.rules(game);
       const before = game.gameTimeSec;
       const wasSuspended = !!game.sim && game.sim.blockedUntil > before;
-      const happened = advanceGame(game, rules, this.ratings(game), this.seed, Math.max(0, (clock - game.startAtMs) / 1000));
+      const happened = this.move(game, Math.max(0, (clock - game.startAtMs) / 1000));
       if (happened.finished) {
         finishing.push(game);
         continue;
@@ -295,15 +341,16 @@ export class Simulator {
         dirtyGames.add(game);
       }
     }
-    // Enough live games (counting those that just finished as gone): the earliest line games start now.
-    let live = games.filter((g) => g.status === 2 || g.status === 3).length;
+    // Enough live games (counting those that just finished as gone): the earliest line games start
+    // now. Races keep their timetable and do not count.
+    let live = games.filter((g) => (g.status === 2 || g.status === 3) && !g.runners).length;
     if (live < this.options.minLive) {
-      const line = games.filter((g) => g.status === 1).sort((a, b) => a.startAtMs - b.startAtMs || a.id - b.id);
+      const line = games.filter((g) => g.status === 1 && !g.runners).sort((a, b) => a.startAtMs - b.startAtMs || a.id - b.id);
       for (const game of line) {
         if (live >= this.options.minLive) break;
         game.startAtMs = clock;
         this.startLive(game, version);
-        advanceGame(game, this.rules(game), this.ratings(game), this.seed, 0);
+        this.move(game, 0);
         this.reprice(game, version, dirtyMarkets);
         dirtyGames.add(game);
         live++;
@@ -318,7 +365,7 @@ export class Simulator {
         dirtyGames.add(game);
       }
     }
-    const added = this.replenish(clock, version);
+    const added = [...this.replenish(clock, version), ...this.scheduleRaces(clock, version)];
     for (const game of dirtyGames) game.feedVersion = version;
     for (const market of dirtyMarkets) market.feedVersion = version;
 
@@ -369,7 +416,12 @@ export class Simulator {
   private async finish(game: GameRec, status: 4 | 5, at: Date): Promise<void> {
     const rules = this.rules(game);
     game.status = status;
-    const results = status === 5 ? game.markets.map((m) => m.outcomes.map(() => 2)) : settleMarkets(rules, this.ratings(game), gameState(game, rules), game.markets);
+    const results =
+      status === 5
+        ? game.markets.map((m) => m.outcomes.map(() => 2))
+        : isRace(rules)
+          ? settleRace(game.runners ?? [], game.markets)
+          : settleMarkets(rules, this.ratings(game), gameState(game, rules), game.markets);
     const version = this.store.version + 1;
     const wasLive = game.sim !== null;
     game.markets.forEach((market, i) => {
@@ -405,6 +457,7 @@ export class Simulator {
       if (!game) return null;
       if (game.status !== 2 && game.status !== 3) throw new StateError("the game is not live");
       const rules = this.rules(game);
+      if (isRace(rules)) throw new StateError("a race has no goals");
       forceScore(game, rules, side);
       if (matchOver(rules, game.scores)) {
         await this.finish(game, 4, new Date(this.clockMs));
@@ -420,6 +473,7 @@ export class Simulator {
     return this.serial(async () => {
       const game = this.store.games.get(gameId);
       if (!game) return null;
+      if (patch.scores && game.runners) throw new StateError("a race has no scores");
       if (patch.scores) game.scores = patch.scores.map((s) => [s[0], s[1]]);
       if (patch.status === 4 || patch.status === 5) {
         await this.finish(game, patch.status, new Date(this.clockMs));
@@ -441,7 +495,7 @@ export class Simulator {
         // Move the start so the clock puts the game at that time; the engine plays up to it.
         const wall = rules.model === "sets" ? patch.gameTimeSec : wallFor(rules, patch.gameTimeSec);
         game.startAtMs = this.clockMs - wall * 1000;
-        const happened = advanceGame(game, rules, this.ratings(game), this.seed, wall);
+        const happened = this.move(game, wall);
         if (happened.finished) {
           await this.finish(game, 4, new Date(this.clockMs));
           return game;
@@ -476,7 +530,7 @@ class LeadershipLost extends Error {}
 
 /** Wall seconds after the start at which a timed game reaches a game time (breaks included). */
 function wallFor(rules: SportRules, gameTime: number): number {
-  if (rules.model === "sets") return gameTime;
+  if (rules.model === "sets" || rules.model === "race") return gameTime;
   const periodsDone = Math.min(rules.periods - 1, Math.floor(gameTime / rules.periodSec));
   return gameTime + periodsDone * rules.breakSec;
 }
@@ -494,6 +548,7 @@ export async function writeGameRows(db: Db, games: GameRec[]) {
       ["game_time_sec", "integer"],
       ["period", "smallint"],
       ["scores", "jsonb"],
+      ["runners", "jsonb"],
       ["score_home", "integer"],
       ["score_away", "integer"],
       ["sim", "jsonb"],
@@ -510,8 +565,9 @@ export async function writeGameRows(db: Db, games: GameRec[]) {
         game_time_sec: g.gameTimeSec,
         period: g.period,
         scores: g.scores,
-        score_home: scored ? sum.home : null,
-        score_away: scored ? sum.away : null,
+        runners: g.runners,
+        score_home: scored && !g.runners ? sum.home : null,
+        score_away: scored && !g.runners ? sum.away : null,
         sim: g.sim,
         finished_at: g.finishedAtMs === null ? null : new Date(g.finishedAtMs).toISOString(),
         feed_version: g.feedVersion,

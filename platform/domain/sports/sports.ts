@@ -1,7 +1,7 @@
 // The sports a bookmaker lists, each with the scoring process the pricing model and the live
 // simulator use. Ids are stable (they are in URLs: /line/1-football).
 
-export type SportModel = "goals" | "points" | "sets";
+export type SportModel = "goals" | "points" | "sets" | "race";
 
 interface Common {
   id: number;
@@ -59,11 +59,33 @@ export interface SetsRules extends Common {
   pointSpread: number;
 }
 
-export type SportRules = GoalsRules | PointsRules | SetsRules;
+/**
+ * Race: a field of runners on a track, first past the line wins (marble racing). Each game
+ * second a runner covers its speed (from its rating) with random noise; race.ts prices and
+ * settles the field's markets.
+ */
+export interface RaceRules extends Common {
+  model: "race";
+  /** Runners per race. */
+  field: number;
+  /** Track length, in the units the runners' progress counts (permille of the track). */
+  length: number;
+  /** Seconds an average runner needs for the track. */
+  raceSec: number;
+  /** Noise of one second's progress, relative to the runner's speed. */
+  noise: number;
+  /** How far a rating moves speed: speed ∝ (rating / 1000) ^ ratingPower. */
+  ratingPower: number;
+  /** Minutes between two races on one track. */
+  everyMin: number;
+}
+
+export type SportRules = GoalsRules | PointsRules | SetsRules | RaceRules;
 
 const goals = (o: Omit<GoalsRules, "model">): GoalsRules => ({ model: "goals", ...o });
 const points = (o: Omit<PointsRules, "model">): PointsRules => ({ model: "points", ...o });
 const sets = (o: Omit<SetsRules, "model">): SetsRules => ({ model: "sets", ...o });
+const race = (o: Omit<RaceRules, "model">): RaceRules => ({ model: "race", ...o });
 
 const basket = [
   { points: 2, weight: 60 },
@@ -108,6 +130,9 @@ export const SPORTS: SportRules[] = [
   goals({ id: 44, slug: "efootball", name: "eFootball", kind: "cyber", sort: 44, weight: 6, periods: 2, periodSec: 360, breakSec: 60, expectedTotal: 3.4, homeAdvantage: 1, draws: true }),
   points({ id: 45, slug: "ebasketball", name: "eBasketball", kind: "cyber", sort: 45, weight: 5, periods: 4, periodSec: 300, breakSec: 60, expectedTotal: 110, homeAdvantage: 1, sdMargin: 10, sdTotal: 12, scoring: basket }),
   goals({ id: 46, slug: "ehockey", name: "eHockey", kind: "cyber", sort: 46, weight: 3, periods: 3, periodSec: 300, breakSec: 60, expectedTotal: 6, homeAdvantage: 1, draws: true }),
+  // Marble racing (SPEC §2 "marble"): a simulated sport of its own, on its own page; weight 0
+  // because its races are scheduled per track by the simulator, not in rounds.
+  race({ id: 50, slug: "marble", name: "Marble racing", kind: "real", sort: 50, weight: 0, field: 8, length: 1000, raceSec: 60, noise: 0.35, ratingPower: 0.5, everyMin: 6 }),
   sets({ id: 47, slug: "etennis", name: "eTennis", kind: "cyber", sort: 47, weight: 3, setsToWin: 2, setTarget: 6, lastSetTarget: 6, winBy2: true, tennis: true, secPerPoint: 8, pointSpread: 0.05 }),
 ];
 
@@ -121,19 +146,26 @@ export function sportRules(id: number): SportRules {
 
 /** What a standings table counts for and against: its "goals" column, named for the sport. */
 export type ScoreUnit = "goals" | "points" | "runs" | "sets";
+
+/** Whether the sport is a race of a field (its games have runners, not a home and an away side). */
+export function isRace(sport: SportRules | undefined): sport is RaceRules {
+  return sport?.model === "race";
+}
 const RUN_SPORTS = new Set(["cricket", "baseball"]);
 export function scoreUnit(sport: SportRules): ScoreUnit {
   if (RUN_SPORTS.has(sport.slug)) return "runs";
-  return sport.model;
+  return sport.model === "race" ? "points" : sport.model;
 }
 
 /** Regular periods of a sport (sets sports: the most sets a match can have). */
 export function periodCount(sport: SportRules): number {
+  if (sport.model === "race") return 1;
   return sport.model === "sets" ? sport.setsToWin * 2 - 1 : sport.periods;
 }
 
 /** Game seconds of regulation time (sets sports: an estimate from points per set). */
 export function regulationSeconds(sport: SportRules): number {
+  if (sport.model === "race") return sport.raceSec;
   if (sport.model === "sets") {
     const pointsPerSet = sport.tennis ? 60 : sport.setTarget * 1.8;
     return Math.round(pointsPerSet * sport.secPerPoint * (sport.setsToWin * 1.5));

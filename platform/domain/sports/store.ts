@@ -178,6 +178,7 @@ function gameRec(r: GameRow, markets: MarketRec[]): GameRec {
     champId: r.champ_id,
     homeTeamId: r.home_team_id,
     awayTeamId: r.away_team_id,
+    runners: r.runners,
     startAtMs: new Date(r.start_at).getTime(),
     status: r.status,
     gameTimeSec: r.game_time_sec,

@@ -51,12 +51,26 @@ export interface MarketRec {
   outcomes: OutcomeRec[];
 }
 
+/** One runner of a race (marble racing): its lane, how far it got, and where it finished. */
+export interface RunnerRec {
+  lane: number;
+  teamId: number;
+  /** Distance covered, in the sport's track units (RaceRules.length at the line). */
+  progress: number;
+  /** Race seconds at which it crossed the line. */
+  finishSec: number | null;
+  place: number | null;
+}
+
 export interface GameRec {
   id: number;
   sportId: number;
   champId: number;
-  homeTeamId: number;
-  awayTeamId: number;
+  /** Null for races, whose field is `runners`. */
+  homeTeamId: number | null;
+  awayTeamId: number | null;
+  /** Races only: the field, in lane order. */
+  runners: RunnerRec[] | null;
   startAtMs: number;
   status: GameStatus;
   gameTimeSec: number;
@@ -77,7 +91,7 @@ export interface SportRec {
   slug: string;
   name: string;
   kind: "real" | "cyber";
-  model: "goals" | "points" | "sets";
+  model: "goals" | "points" | "sets" | "race";
   sort: number;
 }
 

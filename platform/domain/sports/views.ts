@@ -10,6 +10,17 @@ export interface TeamView {
   slug: string;
 }
 
+/** A race's runner as the feed shows it: lane, marble, progress (0 … the track length), place. */
+export interface RunnerView {
+  lane: number;
+  id: number;
+  name: string;
+  slug: string;
+  progress: number;
+  finishSec: number | null;
+  place: number | null;
+}
+
 /** An outcome as the feed shows it: the stored record without its sort key. */
 export type OutcomeView = Omit<OutcomeRec, "sort">;
 
@@ -43,8 +54,12 @@ export interface GameView {
   scores: [number, number][];
   score: { home: number; away: number } | null;
   current: [number, number] | null;
+  /** A race's sides name it instead: the track (home) and the race number (away), id 0. */
   home: TeamView;
   away: TeamView;
+  /** Races only: the field in lane order, and the track length progress counts to. */
+  runners: RunnerView[] | null;
+  trackLength: number | null;
   hasVideo: boolean;
   isTop: boolean;
   round: string | null;
@@ -69,6 +84,18 @@ export function marketView(store: SportsStore, m: MarketRec): MarketView {
   };
 }
 
+function raceSides(game: GameRec, champ: { name: string; slug: string } | undefined): { home: TeamView; away: TeamView } {
+  return { home: { id: 0, name: champ?.name ?? "", slug: champ?.slug ?? "" }, away: { id: 0, name: `#${game.id}`, slug: String(game.id) } };
+}
+
+function runnerViews(store: SportsStore, game: GameRec): RunnerView[] | null {
+  if (!game.runners) return null;
+  return game.runners.map((r) => {
+    const t = store.teams.get(r.teamId);
+    return { lane: r.lane, id: r.teamId, name: t?.name ?? `#${r.teamId}`, slug: t?.slug ?? String(r.teamId), progress: Math.round(r.progress), finishSec: r.finishSec, place: r.place };
+  });
+}
+
 function teamView(store: SportsStore, id: number): TeamView {
   const t = store.teams.get(id);
   return { id, name: t?.name ?? `#${id}`, slug: t?.slug ?? String(id) };
@@ -76,7 +103,7 @@ function teamView(store: SportsStore, id: number): TeamView {
 
 /** Sets won from per-set scores (sets sports); goals or points summed otherwise. */
 function score(rules: SportRules | undefined, game: GameRec): { home: number; away: number } | null {
-  if (game.status < 2 || game.status === 5) return null;
+  if (game.status < 2 || game.status === 5 || rules?.model === "race") return null;
   if (rules?.model !== "sets") return finalScore(game.scores);
   let home = 0;
   let away = 0;
@@ -119,8 +146,9 @@ export function gameView(store: SportsStore, game: GameRec, markets: "main" | "a
     scores: game.scores.map((s) => [s[0], s[1]] as [number, number]),
     score: score(rules, game),
     current: live && rules?.model === "sets" && rules.tennis ? ([...(game.sim?.point ?? [0, 0])] as [number, number]) : null,
-    home: teamView(store, game.homeTeamId),
-    away: teamView(store, game.awayTeamId),
+    ...(game.homeTeamId === null || game.awayTeamId === null ? raceSides(game, champ) : { home: teamView(store, game.homeTeamId), away: teamView(store, game.awayTeamId) }),
+    runners: runnerViews(store, game),
+    trackLength: rules?.model === "race" ? rules.length : null,
     hasVideo: game.hasVideo,
     isTop: game.isTop,
     round: game.round,
