@@ -6,13 +6,14 @@ import { Breadcrumbs } from "~/components/sports/Breadcrumbs";
 import { useDisplay } from "~/components/sports/use-display";
 import { GroupedGames } from "~/components/sports/GameList";
 import { gamePath } from "~/sports/paths";
+import { Outright } from "~/components/sports/Outright";
 import { ResultList } from "~/components/sports/ResultList";
 import { StandingsTable } from "~/components/sports/StandingsTable";
 import { SportsLayout } from "~/components/sports/SportsLayout";
 import { pageLoader } from "~/loaders/guards.server";
 import { pageSeo } from "~/loaders/seo.server";
 import { cachedFeed, cachedGame, sportsContext } from "~/loaders/sports.server";
-import { getResults, getStandings } from "~/services/sports.server";
+import { getOutright, getResults, getStandings } from "~/services/sports.server";
 import { seoMeta } from "~/seo";
 import { groupGames } from "~/sports/filters";
 import { champTitle, isLiveStatus } from "~/sports/model";
@@ -47,11 +48,12 @@ export const loader = (args: LoaderFunctionArgs) => {
       const game = line.toGame(answer.game);
       throw redirect(gamePath(lng, isLiveStatus(game.status) ? "live" : "line", game), 301);
     }
-    const [live, fixtures, standings, lastResult] = await Promise.all([
+    const [live, fixtures, standings, lastResult, outright] = await Promise.all([
       cachedFeed({ section: "live", sportId: sport.id, champId: champ.id }),
       cachedFeed({ section: "line", sportId: sport.id, champId: champ.id }),
       getStandings(champ.id, args.request.signal),
       getResults({ champ: champ.id, limit: 1 }, args.request.signal),
+      routeId === "special" ? getOutright(champ.id, args.request.signal) : null,
     ]);
     const toGame = line.toGame;
     let games = [...(live?.games ?? []), ...(fixtures?.games ?? [])].filter(line.visible).map(toGame);
@@ -71,6 +73,7 @@ export const loader = (args: LoaderFunctionArgs) => {
       sportId: sport.id,
       champId: champ.id,
       games: games.slice(0, 60),
+      outright: outright?.game && line.visible(outright.game) ? toGame(outright.game) : null,
       rows: standings?.rows ?? [],
       scoreUnit: standings?.championship.scoreUnit ?? "goals",
       lastResult: games.length === 0 ? (lastResult.games.map(toGame)[0] ?? null) : null,
@@ -106,6 +109,7 @@ export default function Special() {
       </nav>
       <GroupedGames groups={groupGames(d.games, { byCountry: false, bestFirst })} section="line" ctx={{ lng: d.lng, timeZone: d.timeZone, here, moves: new Map() }} emptyText={t("special.noFixtures")} />
       {d.lastResult ? <ResultList games={[d.lastResult]} lng={d.lng} timeZone={d.timeZone} /> : null}
+      {d.view === "home" && d.outright ? <Outright game={d.outright} lng={d.lng} here={here} /> : null}
       {d.view === "home" && d.rows.length > 0 ? (
         <section aria-labelledby="special-table">
           <h2 id="special-table" className="home-block__title">

@@ -266,6 +266,13 @@ export function getChampionship(champId: number, signal?: AbortSignal) {
   return orNull(callUpstream({ upstream: "sports", path: `/sports-api/championships/${champId}`, schema: championshipSchema, retry: RETRY, signal }));
 }
 
+const outrightSchema = z.object({ game: apiGameSchema.nullable() });
+
+/** A championship's outright (its winner market, the field in `runners`), or null when it has none. */
+export function getOutright(champId: number, signal?: AbortSignal) {
+  return orNull(callUpstream({ upstream: "sports", path: `/sports-api/championships/${champId}/outright`, schema: outrightSchema, retry: RETRY, signal }));
+}
+
 export function getStandings(champId: number, signal?: AbortSignal) {
   return orNull(callUpstream({ upstream: "sports", path: `/sports-api/championships/${champId}/standings`, schema: standingsSchema, retry: RETRY, signal }));
 }

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { couponJson } from "../domain/bets.ts";
-import { correctGameResult } from "../domain/settlement.ts";
+import { correctGameResult, settledByPlaces } from "../domain/settlement.ts";
 import { decideVipCoupon, vipCouponsAwaiting } from "../domain/vip-bets.ts";
 import { type AuthEnv, requireOps } from "./auth.ts";
 import { apiError, parseJsonBody, parseParams, parseQuery } from "./http.ts";
@@ -28,9 +28,8 @@ export function betsAdminApi(db: Db) {
     if (!params.ok) return params.response;
     const body = await parseJsonBody(c, resultBody);
     if (!body.ok) return body.response;
-    // A race's result is its finishing order, which no score can correct (decision 040).
-    const race = await db.selectFrom("game").select("runners").where("id", "=", params.data.gameId).executeTakeFirst();
-    if (race?.runners) return apiError(c, 409, "race_result", "A race is settled by its finishing order, not by a score");
+    // A race or an outright is settled by its places, which no score can correct (decisions 040, 041).
+    if (await settledByPlaces(db, params.data.gameId)) return apiError(c, 409, "settled_by_places", "This game is settled by its finishing order, not by a score");
     const report = await correctGameResult(db, params.data.gameId, body.data, actorOf(c.var.user));
     if (!report) return apiError(c, 404, "not_found", "No finished game with this id");
     return c.json({ result: report });

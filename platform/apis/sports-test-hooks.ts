@@ -94,5 +94,15 @@ export function sportsTestHooksApi(sports: SportsService) {
     }
   });
 
+  // Plays out a championship's season: every open match of it finishes 0-0 (settling as usual),
+  // so a test can reach the end of a season (outrights) without thousands of calls.
+  api.post("/championships/:id/finish", async (c) => {
+    const sim = leader();
+    if (!sim) return notLeader(c);
+    const p = parseParams(c, idParam);
+    if (!p.ok) return p.response;
+    return c.json({ finished: await sim.finishChampionship(p.data.id) });
+  });
+
   return api;
 }

@@ -136,6 +136,15 @@ export function sportsApi(db: Db, sports: SportsService) {
     return c.json({ championship: champView(p.data.id), teams });
   });
 
+  // The championship's outright (decision 041): its winner market while the season runs, or null.
+  api.get("/championships/:id/outright", (c) => {
+    const p = parseParams(c, idParam);
+    if (!p.ok) return p.response;
+    if (!store.champs.has(p.data.id)) return apiError(c, 404, "not_found", "No such championship");
+    const game = [...store.games.values()].find((g) => g.champId === p.data.id && g.source === "outright");
+    return c.json({ game: game ? gameView(store, game, "all") : null });
+  });
+
   api.get("/championships/:id/standings", async (c) => {
     const p = parseParams(c, idParam);
     if (!p.ok) return p.response;

@@ -243,6 +243,12 @@ export interface ResettlementReport {
 }
 
 /** An ops correction of a finished game's score in its own transaction (see resettleGame). */
+/** Whether a game is settled by the places of its field (a race, an outright), not by a score. */
+export async function settledByPlaces(db: Db, gameId: number): Promise<boolean> {
+  const row = await db.selectFrom("game").select("runners").where("id", "=", gameId).executeTakeFirst();
+  return !!row?.runners;
+}
+
 export function correctGameResult(
   db: Db,
   gameId: number,

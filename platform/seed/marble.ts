@@ -1,7 +1,7 @@
 // Marble racing (decision 040): its tracks (one championship each) and its marbles (the runners,
 // teams of the sport with a rating). The simulator schedules the races. A part of its own, so a
-// database seeded before marble racing existed gets it too; the sport row and its market types
-// are written here when the catalogue's seed has not already written them.
+// database seeded before marble racing existed gets it too; the sport row and the market types
+// added with it (races, outrights) are written here when the catalogue's seed has not written them.
 
 import { sql } from "kysely";
 import type { Db } from "../db/index.ts";
@@ -22,7 +22,8 @@ export async function seedMarble(db: Db, seed: number): Promise<void> {
   const sport = SPORTS.find(isRace)!;
   await db
     .insertInto("market_type")
-    .values(MARKET_TYPES.filter((t) => t.id === MARKET.raceWinner || t.id === MARKET.raceTop3).map((t) => ({ id: t.id, key: t.key, group_key: t.group, sort: t.sort })))
+    // Every market type the catalogue's seed of that database did not know yet (races, outrights).
+    .values(MARKET_TYPES.map((t) => ({ id: t.id, key: t.key, group_key: t.group, sort: t.sort })))
     .onConflict((oc) => oc.column("id").doNothing())
     .execute();
   await db

@@ -23,9 +23,11 @@ import {
   scheduleRound,
 } from "../domain/sports/fixtures.ts";
 import { openMarkets } from "../domain/sports/lines.ts";
+import { hasOutright, openOutright } from "../domain/sports/outright.ts";
 import { planMarkets } from "../domain/sports/pricing.ts";
 import { Random, mixSeed } from "../domain/sports/random.ts";
 import {
+  type GoalsRules,
   SPORTS,
   type SportRules,
   regulationSeconds,
@@ -35,6 +37,7 @@ import {
   type CountryRec,
   type GameRec,
   type TeamRec,
+  finalScore,
   slugify,
 } from "../domain/sports/types.ts";
 
@@ -602,6 +605,16 @@ export function buildCatalogue(seed: number, now: number): SeedCatalogue {
       };
       game.markets = openMarkets(rules, ratings, game.id, ids, 1);
     }
+  }
+  // The top leagues' outrights (decision 041), priced from the table the seeded results made.
+  for (const champ of champs) {
+    const rules = rulesOf.get(champ.sportId);
+    if (!hasOutright(champ, rules)) continue;
+    const mine = games.filter((g) => g.champId === champ.id);
+    const results = mine.filter((g) => g.status === 4).map((g) => ({ homeTeamId: g.homeTeamId!, awayTeamId: g.awayTeamId!, ...finalScore(g.scores) }));
+    const left = mine.filter((g) => g.status < 4).map((g) => ({ homeTeamId: g.homeTeamId!, awayTeamId: g.awayTeamId!, startAtMs: g.startAtMs }));
+    if (!left.length) continue;
+    games.push(openOutright(rules as GoalsRules, champ, results, left, (id) => ratingOf.get(id) ?? 1000, mixSeed(seed, champ.id), ids, 1));
   }
   return { countries, champs, teams, games, nextIds: ids, shiftWeeks };
 }

@@ -160,3 +160,23 @@ test("a wide screen shows the menu on the left and no quick choice row", async (
   const [menu, main] = await Promise.all([page.locator(".sports-layout__menu").boundingBox(), page.locator(".sports-layout__main").boundingBox()]);
   expect(menu!.x + menu!.width).toBeLessThanOrEqual(main!.x);
 });
+
+test("a top league's page offers its outright, favourites first, and an outright odd goes to the coupon without JavaScript", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(url("/en/epl"));
+  const outright = page.locator("section.outright");
+  await expect(outright.getByRole("heading", { level: 2 })).toHaveText(/^Outright: Premier League \d{4}(\/\d{2})? winner$/);
+  const odds = outright.locator("button.odd");
+  await expect(odds).toHaveCount(20);
+  const coefs = (await outright.locator(".odd__coef").allTextContents()).map(Number);
+  expect(coefs).toEqual([...coefs].sort((a, b) => a - b));
+  const team = (await odds.first().locator(".odd__name").textContent())!;
+  const outcomeId = await odds.first().getAttribute("data-outcome");
+  await odds.first().click();
+  expect(new URL(page.url()).pathname).toBe("/en/epl");
+  const coupon = page.getByTestId("coupon").first();
+  await expect(coupon.locator(`[data-bet="${outcomeId}"]`)).toContainText(team);
+  await expect(coupon.locator(`[data-bet="${outcomeId}"]`)).toContainText("Premier League");
+  await context.close();
+});

@@ -96,12 +96,50 @@ describe.each(databases)("bets on simulator games on %s", (db) => {
     expect(trial.mismatches).toEqual([]);
     // A race has no score for ops to correct: its result is the finishing order.
     const ops = await api.createUser({ roles: ["player", "ops"], login: `ops-race-${Date.now()}` });
-    await api.expectError("POST", `/admin-api/v1/bets/games/${race.id}/result`, { token: ops.token, body: { home: 1, away: 0 } }, 409, "race_result");
+    await api.expectError("POST", `/admin-api/v1/bets/games/${race.id}/result`, { token: ops.token, body: { home: 1, away: 0 } }, 409, "settled_by_places");
     // The race's page is the marble page; its game page sends bettors there.
     const results = (await api.expectOk("GET", "/sports-api/results?sport=50")).games as FeedGame[];
     expect(results.map((g) => g.id)).toContain(race.id);
     const allResults = (await api.expectOk("GET", "/sports-api/results")).games as FeedGame[];
     expect(allResults.some((g) => g.sportId === 50)).toBe(false);
+  });
+
+  it("prices a top league's outright from its table and settles it from the final table when the season is played out", async () => {
+    const { userId, token } = await api.createUser({});
+    const { accountId } = await api.expectOk("POST", "/__test/ledger/deposit", { body: { userId, amount: 1_000_000 } }, 201);
+    await api.expectOk("POST", "/__test/sports/advance", { body: { seconds: 1 } });
+    const champs = (await api.expectOk("GET", "/sports-api/championships?sport=1")).championships as { id: number; slug: string; isTop: boolean; source?: string }[];
+    const epl = champs.find((c) => c.slug === "premier-league")!;
+    const { game } = (await api.expectOk("GET", `/sports-api/championships/${epl.id}/outright`)) as { game: FeedGame & { runners: { lane: number; id: number; name: string; place: number | null }[] } };
+    expect(game.runners.length).toBe(20);
+    const market = game.markets[0]!;
+    expect(market.type).toBe("outright_winner");
+    expect(market.outcomes).toHaveLength(20);
+    // Not a list's game: the league's line does not show it.
+    const line = (await api.expectOk("GET", `/sports-api/feed/line?sport=1&champ=${epl.id}`)).games as FeedGame[];
+    expect(line.some((g) => g.id === game.id)).toBe(false);
+    const bets = await Promise.all(
+      market.outcomes.map((o) =>
+        api.call("POST", "/web-api/bets/coupon", { token, body: { accountId, typeId: 0, amount: 1_000, bets: [{ outcomeId: o.id, coef: o.coef / 100 }] }, headers: { "idempotency-key": `outright-${o.id}` } }),
+      ),
+    );
+    for (const b of bets) expect(b.status, JSON.stringify(b.body)).toBe(200);
+
+    // Every fixture left is played (0-0); the next pricing round finds none left and settles.
+    const { finished } = await api.expectOk("POST", `/__test/sports/championships/${epl.id}/finish`, { body: {} });
+    expect(finished).toBeGreaterThan(0);
+    await api.expectOk("POST", "/__test/sports/advance", { body: { seconds: 3601 } });
+    const done = (await api.expectOk("GET", `/sports-api/games/${game.id}`)).game as typeof game;
+    expect(done.status).toBe(4);
+    const table = (await api.expectOk("GET", `/sports-api/championships/${epl.id}/standings`)).rows as { team: { id: number } }[];
+    const champion = done.runners.find((r) => r.place === 1)!;
+    expect(champion.id).toBe(table[0]!.team.id);
+    const states = await Promise.all(bets.map((b) => api.expectOk("GET", `/web-api/bets/coupons/${b.body.result.successCoupon.id}`, { token })));
+    const won = states.filter((s) => s.result.statusId === 1);
+    expect(won).toHaveLength(1);
+    expect(won[0]!.result.bets[0].outcomeId ?? won[0]!.result.bets[0].outcome?.id).toBe(market.outcomes[champion.lane - 1]!.id);
+    expect(states.every((s) => s.result.state === "settled")).toBe(true);
+    expect((await api.expectOk("GET", `/sports-api/championships/${epl.id}/outright`)).game).toBeNull();
   });
 });
 

@@ -26,11 +26,13 @@ describe("the marble seed part", () => {
   it("fills a fresh database, and an older one that has the catalogue but no marble racing", async () => {
     const now = Date.UTC(2026, 10, 27, 10, 0);
     await seedDemo(open.db, { users: false, now });
-    const fresh = { races: await count("select count(*) as n from game where runners is not null"), marbles: await count("select count(*) as n from team where sport_id = 50") };
+    const fresh = { races: await count("select count(*) as n from game where sport_id = 50"), marbles: await count("select count(*) as n from team where sport_id = 50") };
     expect(fresh.marbles).toBe(16);
     expect(fresh.races).toBe(30);
     const { next_game_id } = await open.db.selectFrom("sports_sim").select("next_game_id").executeTakeFirstOrThrow();
     expect(next_game_id).toBeGreaterThan(await count("select max(id) as n from game"));
+    // The top leagues' outrights (decision 041): a field of their teams, one market.
+    expect(await count("select count(*) as n from game where source = 'outright' and jsonb_array_length(runners) >= 18")).toBe(5);
 
     // As it was before marble racing: no sport 50, its rows or market types, no record of the part.
     await sql`delete from outcome where game_id in (select id from game where sport_id = 50)`.execute(open.db);
@@ -47,7 +49,7 @@ describe("the marble seed part", () => {
     expect(await count("select count(*) as n from sport where id = 50 and model = 'race'")).toBe(1);
     expect(await count("select count(*) as n from sport_market_type where sport_id = 50 and is_main")).toBe(2);
     expect(await count("select count(*) as n from championship where sport_id = 50")).toBe(3);
-    expect(await count("select count(*) as n from game where runners is not null and status = 1")).toBe(30);
+    expect(await count("select count(*) as n from game where sport_id = 50 and status = 1")).toBe(30);
     // Each race: eight lanes, two markets of eight outcomes.
     expect(await count("select count(*) as n from outcome where game_id in (select id from game where sport_id = 50)")).toBe(30 * 16);
     // A match still needs both sides, a race none.

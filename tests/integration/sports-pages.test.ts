@@ -284,3 +284,41 @@ describe("sports pages over HTTP", () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe("outrights and marble races on the pages", () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ sports: true });
+    await hooks(stack.platformUrl).pauseSimulator();
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+  const get = (path: string) => fetch(`${stack.siteUrl}${path}`, { headers: BOT, redirect: "manual" });
+
+  it("shows a top league's outright on its special page and on its own game page, in every language", async () => {
+    const champs = (await (await fetch(`${stack.platformUrl}/sports-api/championships?sport=1`)).json()) as { championships: { id: number; slug: string }[] };
+    const epl = champs.championships.find((c) => c.slug === "premier-league")!;
+    const { game } = (await (await fetch(`${stack.platformUrl}/sports-api/championships/${epl.id}/outright`)).json()) as { game: { id: number; runners: { name: string }[] } };
+    for (const lng of LANGUAGES) {
+      const html = await (await get(`/${lng}/epl`)).text();
+      expect(html).toContain('class="outright"');
+      for (const r of game.runners) expect(html).toContain(r.name.replace(/&/g, "&amp;"));
+    }
+    // Its game address (from a coupon or the history) is a real page with the winner market.
+    const page = await get(`/en/line/1-football/${epl.id}-premier-league/${game.id}`);
+    const final = page.status === 301 ? await get(page.headers.get("location")!) : page;
+    expect(final.status).toBe(200);
+    expect(await final.text()).toContain("Championship winner");
+  });
+
+  it("sends a marble race's game address to its card on the marble page", async () => {
+    const feed = (await (await fetch(`${stack.platformUrl}/sports-api/feed/line?sport=50`)).json()) as { games: { id: number; champId: number }[] };
+    const race = feed.games[0]!;
+    const res = await get(`/en/line/50-marble/${race.champId}-x/${race.id}`);
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe(`/en/marble#game-${race.id}`);
+    const html = await (await get("/en/marble")).text();
+    expect(html).toContain(`id="game-${race.id}"`);
+  });
+});

@@ -39,6 +39,8 @@ export class Feed {
       if (q.sportId !== null && game.sportId !== q.sportId) continue;
       // Races (marble racing) have a page of their own: only a scope of their sport lists them.
       if (q.sportId === null && game.runners) continue;
+      // Outrights are a championship's, not a list's: GET /championships/{id}/outright.
+      if (game.source === "outright") continue;
       if (q.champId !== null && game.champId !== q.champId) continue;
       games.push(game);
       if (game.feedVersion > scopeVersion) scopeVersion = game.feedVersion;
@@ -98,7 +100,7 @@ export class Feed {
     };
     for (const game of this.store.games.values()) {
       const s = sectionOf(game.status);
-      if (!s) continue;
+      if (!s || game.source === "outright") continue;
       bump(-game.sportId, s);
       bump(game.champId, s);
     }

@@ -20,6 +20,11 @@ export function openRaceMarkets(rules: RaceRules, runners: RunnerRec[], ratings:
   return marketRecs(priceRace(rules, runners, ratings, planMarkets(rules, { home: 1000, away: 1000 }), false), gameId, ids, feedVersion);
 }
 
+/** A championship's outright market, priced from its title chances (outright.ts). */
+export function openOutrightMarket(priced: PricedMarket, gameId: number, ids: IdCounters, feedVersion: number): MarketRec[] {
+  return marketRecs([priced], gameId, ids, feedVersion);
+}
+
 function marketRecs(priced: PricedMarket[], gameId: number, ids: IdCounters, feedVersion: number): MarketRec[] {
   return priced.map((m) => ({
     id: ids.market++,

@@ -18,6 +18,7 @@ export const MARKET = {
   setHandicap: 14,
   raceWinner: 15,
   raceTop3: 16,
+  outrightWinner: 17,
 } as const;
 
 export type MarketTypeId = (typeof MARKET)[keyof typeof MARKET];
@@ -46,6 +47,7 @@ export const MARKET_TYPES: MarketTypeDef[] = [
   { id: MARKET.setHandicap, key: "set_handicap", group: "sets", sort: 14 },
   { id: MARKET.raceWinner, key: "race_winner", group: "main", sort: 15 },
   { id: MARKET.raceTop3, key: "race_top3", group: "main", sort: 16 },
+  { id: MARKET.outrightWinner, key: "outright_winner", group: "outrights", sort: 17 },
 ];
 
 export const MARKET_TYPE_BY_ID = new Map(MARKET_TYPES.map((t) => [t.id as number, t]));

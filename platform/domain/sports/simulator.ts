@@ -10,11 +10,12 @@ import { advanceGame, forceScore, gameState, matchOver, newSim } from "./engine.
 import { bulkInsert, bulkUpdate, insertGames } from "./bulk.ts";
 import { GEN_AHEAD_MS, roundEveryMs, scheduleRound } from "./fixtures.ts";
 import { openMarkets } from "./lines.ts";
+import { OUTRIGHT_EVERY_MS, hasOutright, openOutright, priceOutright, tableFrom, tableOrder, titleProbabilities } from "./outright.ts";
 import { advanceRace, priceRace, settleRace } from "./race.ts";
 import { RACES_AHEAD_MS, plannedRaces } from "./race-timetable.ts";
 import { type Ratings, priceMarkets, settleMarkets } from "./pricing.ts";
 import { Random, mixSeed } from "./random.ts";
-import { type RaceRules, type SportRules, SPORT_BY_ID, isRace } from "./sports.ts";
+import { type GoalsRules, type RaceRules, type SportRules, SPORT_BY_ID, isRace } from "./sports.ts";
 import type { SportsStore } from "./store.ts";
 import { type GameRec, type MarketRec, finalScore } from "./types.ts";
 
@@ -79,6 +80,9 @@ export class Simulator {
   private nextReplenishMs = 0;
   /** Start of the last race scheduled on each track (race championship). */
   private lastRace = new Map<number, number>();
+  private nextOutrightMs = 0;
+  /** Championships that finished a game since their outright was last priced (null: all, at start). */
+  private outrightDirty: Set<number> | null = null;
   /** Set when a fenced write found the lock gone: the service steps down. */
   lostLeadership = false;
 
@@ -197,6 +201,73 @@ export class Simulator {
     });
     for (const game of added) this.store.games.set(game.id, game);
     return added;
+  }
+
+  /**
+   * Outrights (decision 041): the top championships with a season that ends (the openfootball
+   * leagues) get a winner market priced from their table and the fixtures left, repriced every
+   * OUTRIGHT_EVERY_MS; once no fixture is left, the outright is settled from the final table.
+   */
+  private async outrights(clock: number, version: number): Promise<{ added: GameRec[]; dirty: MarketRec[]; done: GameRec[] }> {
+    const out = { added: [] as GameRec[], dirty: [] as MarketRec[], done: [] as GameRec[] };
+    if (clock < this.nextOutrightMs) return out;
+    this.nextOutrightMs = clock + OUTRIGHT_EVERY_MS;
+    const champs = [...this.store.champs.values()].filter((c) => hasOutright(c, SPORT_BY_ID.get(c.sportId)));
+    const dirty = this.outrightDirty;
+    this.outrightDirty = new Set();
+    for (const champ of champs) {
+      const rules = SPORT_BY_ID.get(champ.sportId) as GoalsRules;
+      const games = [...this.store.games.values()].filter((g) => g.champId === champ.id);
+      const outright = games.find((g) => g.source === "outright") ?? null;
+      // Nothing played since the last pricing: the prices stand.
+      if (outright && dirty && !dirty.has(champ.id)) continue;
+      const left = games.filter((g) => g.source !== "outright" && g.homeTeamId !== null && g.awayTeamId !== null);
+      if (!left.length && !outright) continue;
+      const played = await this.db
+        .selectFrom("game")
+        .select(["home_team_id", "away_team_id", "score_home", "score_away"])
+        .where("champ_id", "=", champ.id)
+        .where("status", "=", 4)
+        .where("runners", "is", null)
+        .execute();
+      const results = played.flatMap((r) => (r.home_team_id !== null && r.away_team_id !== null && r.score_home !== null && r.score_away !== null ? [{ homeTeamId: r.home_team_id, awayTeamId: r.away_team_id, home: r.score_home, away: r.score_away }] : []));
+      const teams = outright?.runners?.map((r) => r.teamId) ?? [...new Set([...left, ...results].flatMap((g) => [g.homeTeamId!, g.awayTeamId!]))].sort((a, b) => a - b);
+      const table = tableFrom(teams, results);
+      if (!left.length) {
+        // The season is over: the table decides, first place wins.
+        const order = tableOrder(table).map((r) => r.teamId);
+        for (const runner of outright!.runners!) runner.place = order.indexOf(runner.teamId) + 1;
+        out.done.push(outright!);
+        continue;
+      }
+      const rating = (id: number) => this.store.teams.get(id)?.rating ?? 1000;
+      const fixtures = left.map((g) => ({ homeTeamId: g.homeTeamId!, awayTeamId: g.awayTeamId!, startAtMs: g.startAtMs }));
+      const seed = mixSeed(this.seed, champ.id, Math.floor(clock / OUTRIGHT_EVERY_MS));
+      if (!outright) {
+        const game = openOutright(rules, champ, results, fixtures, rating, seed, this.ids, version);
+        this.store.games.set(game.id, game);
+        out.added.push(game);
+        continue;
+      }
+      const priced = priceOutright(titleProbabilities(rules, table, fixtures, rating, seed));
+      const market = outright.markets[0];
+      if (!market) continue;
+      let changed = market.blocked !== priced.decided;
+      market.outcomes.forEach((o, i) => {
+        const coef = priced.outcomes[i]?.coef ?? o.coef;
+        if (o.coef !== coef) {
+          o.coef = coef;
+          changed = true;
+        }
+      });
+      if (changed) {
+        market.blocked = priced.decided;
+        market.version++;
+        market.feedVersion = version;
+        out.dirty.push(market);
+      }
+    }
+    return out;
   }
 
   get ready(): boolean {
@@ -319,7 +390,8 @@ export class Simulator {
 
     // Line games whose start time has come go live.
     for (const game of games) {
-      if (game.status === 1 && game.startAtMs <= clock) {
+      // An outright is not played: it stays in the line until its season's table settles it.
+      if (game.status === 1 && game.startAtMs <= clock && game.source !== "outright") {
         this.startLive(game, version);
         dirtyGames.add(game);
       }
@@ -365,7 +437,10 @@ export class Simulator {
         dirtyGames.add(game);
       }
     }
-    const added = [...this.replenish(clock, version), ...this.scheduleRaces(clock, version)];
+    const seasons = await this.outrights(clock, version);
+    for (const market of seasons.dirty) dirtyMarkets.add(market);
+    finishing.push(...seasons.done);
+    const added = [...this.replenish(clock, version), ...this.scheduleRaces(clock, version), ...seasons.added];
     for (const game of dirtyGames) game.feedVersion = version;
     for (const market of dirtyMarkets) market.feedVersion = version;
 
@@ -419,8 +494,8 @@ export class Simulator {
     const results =
       status === 5
         ? game.markets.map((m) => m.outcomes.map(() => 2))
-        : isRace(rules)
-          ? settleRace(game.runners ?? [], game.markets)
+        : game.runners
+          ? settleRace(game.runners, game.markets)
           : settleMarkets(rules, this.ratings(game), gameState(game, rules), game.markets);
     const version = this.store.version + 1;
     const wasLive = game.sim !== null;
@@ -444,6 +519,7 @@ export class Simulator {
       for (const hook of this.hooks) await hook(trx, event);
     });
     this.pendingFinish.delete(game);
+    this.outrightDirty?.add(game.champId);
     this.store.games.delete(game.id);
     this.store.noteRemoval(game, wasLive ? "live" : "line", version);
     this.store.version = version;
@@ -503,6 +579,20 @@ export class Simulator {
       }
       await this.commitOne(game);
       return game;
+    });
+  }
+
+  /** Test hook: every open match of a championship finishes now, goalless. */
+  finishChampionship(champId: number): Promise<number> {
+    return this.serial(async () => {
+      const games = [...this.store.games.values()].filter((g) => g.champId === champId && g.source !== "outright" && !g.runners);
+      for (const game of games) {
+        const rules = this.rules(game);
+        const periods = rules.model === "goals" || rules.model === "points" ? rules.periods : 0;
+        game.scores = Array.from({ length: periods }, () => [0, 0] as [number, number]);
+        await this.finish(game, 4, new Date(this.clockMs));
+      }
+      return games.length;
     });
   }
 

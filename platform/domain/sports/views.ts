@@ -84,8 +84,17 @@ export function marketView(store: SportsStore, m: MarketRec): MarketView {
   };
 }
 
-function raceSides(game: GameRec, champ: { name: string; slug: string } | undefined): { home: TeamView; away: TeamView } {
-  return { home: { id: 0, name: champ?.name ?? "", slug: champ?.slug ?? "" }, away: { id: 0, name: `#${game.id}`, slug: String(game.id) } };
+/** A field's sides name it: the track and the race number, or the championship and its season. */
+function fieldSides(game: GameRec, champ: { name: string; slug: string } | undefined): { home: TeamView; away: TeamView } {
+  const away = game.source === "outright" ? seasonLabel(game.startAtMs) : `#${game.id}`;
+  return { home: { id: 0, name: champ?.name ?? "", slug: champ?.slug ?? "" }, away: { id: 0, name: away, slug: away.replace(/\W+/g, "-") } };
+}
+
+/** "2025/26" for a season ending in the first half of 2026, "2026" for one ending later in it. */
+export function seasonLabel(endMs: number): string {
+  const end = new Date(endMs);
+  const year = end.getUTCFullYear();
+  return end.getUTCMonth() < 7 ? `${year - 1}/${String(year % 100).padStart(2, "0")}` : String(year);
 }
 
 function runnerViews(store: SportsStore, game: GameRec): RunnerView[] | null {
@@ -146,7 +155,7 @@ export function gameView(store: SportsStore, game: GameRec, markets: "main" | "a
     scores: game.scores.map((s) => [s[0], s[1]] as [number, number]),
     score: score(rules, game),
     current: live && rules?.model === "sets" && rules.tennis ? ([...(game.sim?.point ?? [0, 0])] as [number, number]) : null,
-    ...(game.homeTeamId === null || game.awayTeamId === null ? raceSides(game, champ) : { home: teamView(store, game.homeTeamId), away: teamView(store, game.awayTeamId) }),
+    ...(game.homeTeamId === null || game.awayTeamId === null ? fieldSides(game, champ) : { home: teamView(store, game.homeTeamId), away: teamView(store, game.awayTeamId) }),
     runners: runnerViews(store, game),
     trackLength: rules?.model === "race" ? rules.length : null,
     hasVideo: game.hasVideo,
