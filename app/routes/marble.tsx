@@ -35,7 +35,9 @@ export const loader = (args: LoaderFunctionArgs) =>
       lng: ctx.site.lng,
       sports: sc.sports,
       live: { games: (live?.games ?? []).filter(sc.visible).map(sc.toGame), version: live?.version ?? 0 },
-      line: { games: nextRaces((line?.games ?? []).filter(sc.visible).map(sc.toGame), NEXT_RACES), version: line?.version ?? 0 },
+      // More than the page shows: the list's polls bring only changed races, so when the first one
+      // goes off the next is already here.
+      line: { games: nextRaces((line?.games ?? []).filter(sc.visible).map(sc.toGame), NEXT_RACES * 2), version: line?.version ?? 0 },
       results: results.games.filter(sc.visible).map(sc.toGame),
       timeZone: ctx.site.config.defaultTimeZone,
       seo,

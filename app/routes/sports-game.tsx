@@ -15,7 +15,7 @@ import { pageSeo } from "~/loaders/seo.server";
 import { cachedGame, sportsContext } from "~/loaders/sports.server";
 import { useRootData } from "~/root";
 import { seoMeta } from "~/seo";
-import { type Section, champTitle, isFinishedStatus, isLiveStatus } from "~/sports/model";
+import { type Section, champTitle, isFinishedStatus, isLiveStatus, isOutright } from "~/sports/model";
 import { pollIntervalMs } from "~/sports/polling";
 import { parseIdSlug } from "~/sports/slug";
 import sportsStyles from "~/styles/sports.css";
@@ -45,11 +45,16 @@ export const loader = (args: LoaderFunctionArgs) => {
     if (!sc.visible(answer.game)) throw notFound();
     const game = sc.toGame(answer.game);
     const canonical = gamePath(lng, section, game);
-    if (canonical !== ctx.site.url.pathname) throw redirect(`${canonical}${ctx.site.url.search}`, 301);
+    if (canonical !== ctx.site.url.pathname) {
+      // A race's address is an anchor on the marble page: the query goes before the fragment.
+      const [path, hash] = canonical.split("#");
+      throw redirect(`${path}${ctx.site.url.search}${hash ? `#${hash}` : ""}`, 301);
+    }
 
     const t = sc.t;
     const sport = { id: game.sportId, slug: game.sportSlug };
     const vars = { home: game.home.name, away: game.away.name, champ: champTitle(game.champName, game.countryName), sport: game.sportName };
+    const outright = isOutright(game) ? t("special.outright", { champ: game.home.name, season: game.away.name }) : null;
     const seo = await pageSeo(ctx.site, { titleKey: ctx.meta.titleKey });
     const finished = isFinishedStatus(status);
     return {
@@ -60,18 +65,19 @@ export const loader = (args: LoaderFunctionArgs) => {
       sports: sc.sports,
       timeZone: ctx.site.config.defaultTimeZone,
       path: canonical,
+      outright,
       crumbs: [
         { label: t("sports.home"), href: `/${lng}` },
         { label: t(`sports.section.${section}`), href: sectionPath(lng, section) },
         { label: game.sportName, href: sportPath(lng, section, sport) },
         { label: champTitle(game.champName, game.countryName), href: champPath(lng, section, sport, { id: game.champId, slug: game.champSlug }) },
-        { label: `${game.home.name} — ${game.away.name}`, href: canonical },
+        { label: outright ?? `${game.home.name} — ${game.away.name}`, href: canonical },
       ],
       feedUrl: finished ? null : `/${lng}/sports-feed?game=${game.id}`,
       intervalMs: pollIntervalMs(section === "live" ? { kind: "live", sportSlug: game.sportSlug, champId: game.champId } : { kind: "line" }),
       seo: {
         ...seo,
-        title: `${t(finished ? "sports.seo.resultTitle" : "sports.seo.gameTitle", vars)} — ${ctx.site.config.companyName}`,
+        title: `${outright ?? t(finished ? "sports.seo.resultTitle" : "sports.seo.gameTitle", vars)} — ${ctx.site.config.companyName}`,
         description: t("sports.seo.gameDescription", vars),
       },
     };
@@ -91,11 +97,15 @@ export default function SportsGame() {
   return (
     <SportsLayout lng={data.lng} section={data.section} sports={data.sports} activeSportId={game.sportId} here={data.path}>
       <Breadcrumbs items={data.crumbs} />
-      <h1 className="visually-hidden">
-        {game.home.name} — {game.away.name}
-      </h1>
+      {data.outright ? (
+        <h1 className="sports-head__title">{data.outright}</h1>
+      ) : (
+        <h1 className="visually-hidden">
+          {game.home.name} — {game.away.name}
+        </h1>
+      )}
       <div className="game-page" id={`game-${game.id}`}>
-        <Scoreboard game={game} timeZone={data.timeZone} lng={data.lng} wide />
+        {data.outright ? null : <Scoreboard game={game} timeZone={data.timeZone} lng={data.lng} wide />}
         {game.hasVideo && isLiveStatus(game.status) ? <MatchTracker game={game} /> : null}
         {finished ? (
           <p className="notice notice--info" role="status">

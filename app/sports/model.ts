@@ -118,6 +118,11 @@ export function champTitle(name: string, countryName: string | null | undefined)
 /** The catalogue's country of tournaments that have none (platform/domain/sports/names.ts): not said. */
 const INTERNATIONAL = "International";
 
+/** A championship's outright (decision 041): a field of its teams under a sport of matches. */
+export function isOutright(game: Pick<GameView, "runners" | "model">): boolean {
+  return game.runners !== null && game.model !== "race";
+}
+
 export function isLiveStatus(status: number): boolean {
   return status === GAME_STATUS.LIVE || status === GAME_STATUS.BREAK;
 }

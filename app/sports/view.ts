@@ -71,7 +71,9 @@ export interface SportInfo {
 export function toGame(game: ApiGame, t: Translate, sports: SportInfo): GameView {
   const sport = sports.get(game.sportId);
   const sportName = sport?.name ?? t(`sports.sportSlug.${game.sportSlug}`, { defaultValue: game.sportSlug });
-  const model = game.runners ? "race" : (sport?.model ?? "goals");
+  // Race sports are not in the menu's names: a field with no sport of the menu is a race; an
+  // outright keeps its sport's model (see isOutright).
+  const model = sport?.model ?? (game.runners ? "race" : "goals");
   const runnerNames = game.runners ? new Map(game.runners.map((r) => [String(r.lane), r.name])) : undefined;
   return {
     id: game.id,
@@ -85,7 +87,8 @@ export function toGame(game: ApiGame, t: Translate, sports: SportInfo): GameView
     champName: game.champName,
     countryName: game.countryName,
     home: { id: game.home.id, name: game.home.name },
-    away: { id: game.away.id, name: game.away.name },
+    // A race is named in the page's language ("Race 12411"); the platform sends "#12411".
+    away: { id: game.away.id, name: game.runners && model === "race" ? t("marble.race", { id: game.id }) : game.away.name },
     runners: game.runners ? game.runners.map((r) => ({ lane: r.lane, id: r.id, name: r.name, progress: r.progress, place: r.place, finishSec: r.finishSec })) : null,
     trackLength: game.trackLength ?? null,
     startAt: game.startAtMs,

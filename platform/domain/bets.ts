@@ -16,8 +16,11 @@ import { ACCOUNT_TYPE, HOUSE, LedgerError, createTransfer, houseAccountId, known
 
 /** The most selections one coupon may hold. */
 export const MAX_SELECTIONS = 20;
-/** Market types that may not be combined (SPEC §3 isBannedExpress): correct score. */
-export const BANNED_FROM_EXPRESS_MARKET_TYPES = new Set([7]);
+/**
+ * Market types that may not be combined (SPEC §3 isBannedExpress): correct score (7), and a
+ * championship's outright (17), which depends on every match of its league.
+ */
+export const BANNED_FROM_EXPRESS_MARKET_TYPES = new Set([7, 17]);
 /** Live delay per sport id in ms; sports not listed wait DEFAULT_LIVE_DELAY_MS. */
 export const LIVE_DELAY_MS_BY_SPORT: Readonly<Record<number, number>> = { 1: 3000, 2: 2000, 3: 2000 };
 export const DEFAULT_LIVE_DELAY_MS = 3000;

@@ -124,11 +124,35 @@ describe.each(databases)("bets on simulator games on %s", (db) => {
       ),
     );
     for (const b of bets) expect(b.status, JSON.stringify(b.body)).toBe(200);
+    // It depends on every match of the league: it is never combined.
+    const match = line[0]!;
+    const matchOdd = match.markets.find((m) => m.type === "1x2")!.outcomes[0]!;
+    const express = await api.call("POST", "/web-api/bets/coupon", {
+      token,
+      body: { accountId, typeId: 1, amount: 1_000, bets: [{ outcomeId: matchOdd.id, coef: matchOdd.coef / 100 }, { outcomeId: market.outcomes[0]!.id, coef: market.outcomes[0]!.coef / 100 }] },
+      headers: { "idempotency-key": `outright-express-${game.id}` },
+    });
+    expect(express.status).toBe(422);
+    expect(express.body.error.code).toBe("banned_from_express");
+
+    // A match of the league on: the outright is suspended; over, it is repriced and reopens.
+    const outrightNow = async () => (await api.expectOk("GET", `/sports-api/games/${game.id}`)).game as FeedGame & { version: number };
+    const before = await outrightNow();
+    await api.expectOk("POST", `/__test/sports/games/${match.id}/state`, { body: { status: 2 } });
+    await api.expectOk("POST", "/__test/sports/advance", { body: { seconds: 1 } });
+    const during = await outrightNow();
+    expect(during.markets[0]!.blocked).toBe(true);
+    expect(during.version).toBeGreaterThan(before.version);
+    await api.expectOk("POST", `/__test/sports/games/${match.id}/state`, { body: { status: 4, scores: [[3, 0], [2, 0]] } });
+    await api.expectOk("POST", "/__test/sports/advance", { body: { seconds: 1 } });
+    const after = await outrightNow();
+    expect(after.markets[0]!.blocked).toBe(false);
+    expect(after.version).toBeGreaterThan(during.version);
 
     // Every fixture left is played (0-0); the next pricing round finds none left and settles.
     const { finished } = await api.expectOk("POST", `/__test/sports/championships/${epl.id}/finish`, { body: {} });
     expect(finished).toBeGreaterThan(0);
-    await api.expectOk("POST", "/__test/sports/advance", { body: { seconds: 3601 } });
+    await api.expectOk("POST", "/__test/sports/advance", { body: { seconds: 1 } });
     const done = (await api.expectOk("GET", `/sports-api/games/${game.id}`)).game as typeof game;
     expect(done.status).toBe(4);
     const table = (await api.expectOk("GET", `/sports-api/championships/${epl.id}/standings`)).rows as { team: { id: number } }[];

@@ -14,7 +14,11 @@ export function RaceCard({ race, lng, here, timeZone, moves }: { race: GameView;
   const { t } = useTranslation();
   const live = isLiveStatus(race.status);
   const finished = isFinishedStatus(race.status);
-  const runners = live || finished ? standingOrder(race.runners ?? []) : (race.runners ?? []);
+  // Rows keep their lanes while the race runs (a bettor aiming at an odd must not see its row
+  // move under the pointer); the position is the badge. A finished race reads by place.
+  const field = race.runners ?? [];
+  const runners = finished ? standingOrder(field) : field;
+  const position = new Map(standingOrder(field).map((r, i) => [r.lane, i + 1]));
   const winner = race.markets.find((m) => m.typeId === RACE_MARKET.winner);
   const top3 = race.markets.find((m) => m.typeId === RACE_MARKET.top3);
   const titleId = `race-${race.id}-title`;
@@ -53,7 +57,7 @@ export function RaceCard({ race, lng, here, timeZone, moves }: { race: GameView;
             </tr>
           </thead>
           <tbody>
-            {runners.map((runner, i) => {
+            {runners.map((runner) => {
               const percent = trackPercent(runner, race.trackLength);
               // One outcome per lane, in lane order.
               const win = winner?.outcomes[runner.lane - 1];
@@ -61,13 +65,17 @@ export function RaceCard({ race, lng, here, timeZone, moves }: { race: GameView;
               return (
                 <tr key={runner.lane} data-lane={runner.lane} data-place={runner.place ?? ""}>
                   <td className="race-field__lane">
-                    {live || finished ? <b className={`race-place${runner.place !== null && runner.place <= 3 ? ` race-place--${runner.place}` : ""}`}>{runner.place ?? i + 1}</b> : <span className="race-lane-no">{runner.lane}</span>}
+                    {live || finished ? (
+                      <b className={`race-place${runner.place !== null && runner.place <= 3 ? ` race-place--${runner.place}` : ""}`}>{runner.place ?? position.get(runner.lane)}</b>
+                    ) : (
+                      <span className="race-lane-no">{runner.lane}</span>
+                    )}
                   </td>
                   <th scope="row" className="race-field__runner">
                     <span className="race-runner">
                       <span className="race-marble" style={{ background: marbleColor(runner.id) }} aria-hidden="true" />
                       <span className="race-runner__name">{runner.name}</span>
-                      {live || finished ? <span className="race-runner__lane">{t("marble.lane")} {runner.lane}</span> : null}
+                      {live || finished ? <span className="race-runner__lane">{t("marble.laneN", { lane: runner.lane })}</span> : null}
                     </span>
                     {live ? (
                       <span className="race-track" role="img" aria-label={t("marble.progress", { percent })}>
@@ -77,8 +85,8 @@ export function RaceCard({ race, lng, here, timeZone, moves }: { race: GameView;
                   </th>
                   {finished ? null : (
                     <>
-                      <td className="race-field__odd">{win && winner ? <OddButton game={race} market={winner} outcome={win} label={`${runner.name}, ${t("marble.win")}`} move={moves.get(win.id)} /> : null}</td>
-                      <td className="race-field__odd">{place && top3 ? <OddButton game={race} market={top3} outcome={place} label={`${runner.name}, ${t("marble.top3")}`} move={moves.get(place.id)} /> : null}</td>
+                      <td className="race-field__odd">{win && winner ? <OddButton game={race} market={winner} outcome={win} label={t("marble.oddLabel", { marble: runner.name, market: t("marble.win") })} move={moves.get(win.id)} /> : null}</td>
+                      <td className="race-field__odd">{place && top3 ? <OddButton game={race} market={top3} outcome={place} label={t("marble.oddLabel", { marble: runner.name, market: t("marble.top3") })} move={moves.get(place.id)} /> : null}</td>
                     </>
                   )}
                 </tr>

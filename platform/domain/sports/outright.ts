@@ -24,8 +24,6 @@ export const OUTRIGHT_MARGIN = 0.15;
 export const FORM_POINTS_PER_GAME = 0.45;
 /** Seasons played per pricing: enough for the favourites' prices to sit still between repricings. */
 export const SEASONS = 3000;
-/** How often (simulated time) outrights whose championship finished a game are repriced or settled. */
-export const OUTRIGHT_EVERY_MS = 3_600_000;
 
 export interface TableRow {
   teamId: number;

@@ -55,6 +55,8 @@ export interface OutcomeProb {
 
 export interface PricedOutcome extends OutcomeProb {
   coef: number;
+  /** Its result is already known while the rest of the market is open (races' top 3). */
+  decided?: boolean;
 }
 
 export interface PricedMarket extends MarketPlan {

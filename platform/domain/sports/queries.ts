@@ -31,8 +31,10 @@ export async function results(db: Db, store: SportsStore, f: ResultsFilter): Pro
     const from = new Date(`${f.date}T00:00:00Z`);
     q = q.where("start_at", ">=", from).where("start_at", "<", new Date(from.getTime() + 86_400_000));
   }
+  // Outrights are no result to list; races list theirs on their own page: only a race sport's
+  // own filter shows them.
+  q = q.where("source", "!=", "outright");
   if (f.sportId) q = q.where("sport_id", "=", f.sportId);
-  // Races list their results on their own page: only a race sport's own filter shows them.
   else q = q.where("runners", "is", null);
   if (f.champId) q = q.where("champ_id", "=", f.champId);
   if (f.q) {
@@ -53,6 +55,7 @@ export async function results(db: Db, store: SportsStore, f: ResultsFilter): Pro
 
 export async function resultDates(db: Db, sportId?: number, champId?: number): Promise<{ date: string; count: number }[]> {
   let q = db.selectFrom("game").where("status", "=", 4);
+  q = q.where("source", "!=", "outright");
   if (sportId) q = q.where("sport_id", "=", sportId);
   else q = q.where("runners", "is", null);
   if (champId) q = q.where("champ_id", "=", champId);

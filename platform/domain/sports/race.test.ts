@@ -71,6 +71,17 @@ describe("marble races", () => {
     expect(Math.min(...coefs)).toBe(coefs[7]);
   });
 
+  it("closes a marble's top-3 outcome as soon as it is over the line, the rest of the market staying open", () => {
+    const game = fresh(12);
+    let t = 0;
+    while (!game.runners.some((r) => r.place !== null)) advanceRace(game, rules, ratings, 7, ++t);
+    const plans = planMarkets(rules, { home: 1000, away: 1000 });
+    const [winner, top3] = priceRace(rules, game.runners, ratings, plans, true);
+    expect(winner!.decided).toBe(true);
+    expect(top3!.decided).toBe(false);
+    top3!.outcomes.forEach((o, i) => expect(o.decided).toBe(game.runners[i]!.place !== null));
+  });
+
   it("decides the winner market at the line and settles both markets from the places", () => {
     const game = fresh(9);
     advanceRace(game, rules, ratings, 7, 1000);

@@ -170,7 +170,7 @@ export function priceRace(rules: RaceRules, runners: RunnerRec[], ratings: numbe
     return {
       ...plan,
       decided,
-      outcomes: runners.map((r, i) => ({ typeId: r.lane, key: String(r.lane), prob: p[i]! / (total || 1), coef: coefs[i]! })),
+      outcomes: runners.map((r, i) => ({ typeId: r.lane, key: String(r.lane), prob: p[i]! / (total || 1), coef: coefs[i]!, decided: r.place !== null })),
     };
   });
 }

@@ -10,7 +10,7 @@ import { advanceGame, forceScore, gameState, matchOver, newSim } from "./engine.
 import { bulkInsert, bulkUpdate, insertGames } from "./bulk.ts";
 import { GEN_AHEAD_MS, roundEveryMs, scheduleRound } from "./fixtures.ts";
 import { openMarkets } from "./lines.ts";
-import { OUTRIGHT_EVERY_MS, hasOutright, openOutright, priceOutright, tableFrom, tableOrder, titleProbabilities } from "./outright.ts";
+import { hasOutright, openOutright, priceOutright, tableFrom, tableOrder, titleProbabilities } from "./outright.ts";
 import { advanceRace, priceRace, settleRace } from "./race.ts";
 import { RACES_AHEAD_MS, plannedRaces } from "./race-timetable.ts";
 import { type Ratings, priceMarkets, settleMarkets } from "./pricing.ts";
@@ -80,7 +80,6 @@ export class Simulator {
   private nextReplenishMs = 0;
   /** Start of the last race scheduled on each track (race championship). */
   private lastRace = new Map<number, number>();
-  private nextOutrightMs = 0;
   /** Championships that finished a game since their outright was last priced (null: all, at start). */
   private outrightDirty: Set<number> | null = null;
   /** Set when a fenced write found the lock gone: the service steps down. */
@@ -205,24 +204,38 @@ export class Simulator {
 
   /**
    * Outrights (decision 041): the top championships with a season that ends (the openfootball
-   * leagues) get a winner market priced from their table and the fixtures left, repriced every
-   * OUTRIGHT_EVERY_MS; once no fixture is left, the outright is settled from the final table.
+   * leagues) get a winner market priced from their table and the fixtures left. While a game of
+   * the league is on, its outright is suspended (the result would move it); once the league's
+   * games are over, an outright whose league finished a game since its last pricing is repriced
+   * and reopened, or, with no fixture left, settled from the final table.
    */
-  private async outrights(clock: number, version: number): Promise<{ added: GameRec[]; dirty: MarketRec[]; done: GameRec[] }> {
-    const out = { added: [] as GameRec[], dirty: [] as MarketRec[], done: [] as GameRec[] };
-    if (clock < this.nextOutrightMs) return out;
-    this.nextOutrightMs = clock + OUTRIGHT_EVERY_MS;
+  private async outrights(version: number): Promise<{ added: GameRec[]; changed: GameRec[]; dirty: MarketRec[]; done: GameRec[] }> {
+    const out = { added: [] as GameRec[], changed: [] as GameRec[], dirty: [] as MarketRec[], done: [] as GameRec[] };
+    const stale = this.outrightDirty;
+    const stillStale = new Set<number>();
     const champs = [...this.store.champs.values()].filter((c) => hasOutright(c, SPORT_BY_ID.get(c.sportId)));
-    const dirty = this.outrightDirty;
-    this.outrightDirty = new Set();
+    const touch = (outright: GameRec, market: MarketRec) => {
+      market.version++;
+      market.feedVersion = version;
+      out.dirty.push(market);
+      out.changed.push(outright);
+    };
     for (const champ of champs) {
       const rules = SPORT_BY_ID.get(champ.sportId) as GoalsRules;
       const games = [...this.store.games.values()].filter((g) => g.champId === champ.id);
       const outright = games.find((g) => g.source === "outright") ?? null;
-      // Nothing played since the last pricing: the prices stand.
-      if (outright && dirty && !dirty.has(champ.id)) continue;
+      const market = outright?.markets[0] ?? null;
+      const due = stale === null || stale.has(champ.id) || !outright;
       const left = games.filter((g) => g.source !== "outright" && g.homeTeamId !== null && g.awayTeamId !== null);
-      if (!left.length && !outright) continue;
+      if (left.some((g) => g.status === 2 || g.status === 3)) {
+        if (outright && market && !market.blocked) {
+          market.blocked = true;
+          touch(outright, market);
+        }
+        if (due) stillStale.add(champ.id);
+        continue;
+      }
+      if (!due || (!left.length && !outright)) continue;
       const played = await this.db
         .selectFrom("game")
         .select(["home_team_id", "away_team_id", "score_home", "score_away"])
@@ -231,27 +244,25 @@ export class Simulator {
         .where("runners", "is", null)
         .execute();
       const results = played.flatMap((r) => (r.home_team_id !== null && r.away_team_id !== null && r.score_home !== null && r.score_away !== null ? [{ homeTeamId: r.home_team_id, awayTeamId: r.away_team_id, home: r.score_home, away: r.score_away }] : []));
-      const teams = outright?.runners?.map((r) => r.teamId) ?? [...new Set([...left, ...results].flatMap((g) => [g.homeTeamId!, g.awayTeamId!]))].sort((a, b) => a - b);
-      const table = tableFrom(teams, results);
       if (!left.length) {
         // The season is over: the table decides, first place wins.
-        const order = tableOrder(table).map((r) => r.teamId);
+        const order = tableOrder(tableFrom(outright!.runners!.map((r) => r.teamId), results)).map((r) => r.teamId);
         for (const runner of outright!.runners!) runner.place = order.indexOf(runner.teamId) + 1;
         out.done.push(outright!);
         continue;
       }
       const rating = (id: number) => this.store.teams.get(id)?.rating ?? 1000;
       const fixtures = left.map((g) => ({ homeTeamId: g.homeTeamId!, awayTeamId: g.awayTeamId!, startAtMs: g.startAtMs }));
-      const seed = mixSeed(this.seed, champ.id, Math.floor(clock / OUTRIGHT_EVERY_MS));
-      if (!outright) {
+      // Seeded by the table's state, so a repricing is the same in whichever process leads.
+      const seed = mixSeed(this.seed, champ.id, results.length);
+      if (!outright || !market) {
         const game = openOutright(rules, champ, results, fixtures, rating, seed, this.ids, version);
         this.store.games.set(game.id, game);
         out.added.push(game);
         continue;
       }
-      const priced = priceOutright(titleProbabilities(rules, table, fixtures, rating, seed));
-      const market = outright.markets[0];
-      if (!market) continue;
+      const teams = outright.runners!.map((r) => r.teamId);
+      const priced = priceOutright(titleProbabilities(rules, tableFrom(teams, results), fixtures, rating, seed));
       let changed = market.blocked !== priced.decided;
       market.outcomes.forEach((o, i) => {
         const coef = priced.outcomes[i]?.coef ?? o.coef;
@@ -260,13 +271,10 @@ export class Simulator {
           changed = true;
         }
       });
-      if (changed) {
-        market.blocked = priced.decided;
-        market.version++;
-        market.feedVersion = version;
-        out.dirty.push(market);
-      }
+      market.blocked = priced.decided;
+      if (changed) touch(outright, market);
     }
+    this.outrightDirty = stillStale;
     return out;
   }
 
@@ -361,6 +369,12 @@ export class Simulator {
             o.coef = coef;
             changed = true;
           }
+          // An outcome already known (a marble over the line in the top 3) closes on its own.
+          const known = p.outcomes[j]?.decided === true;
+          if (o.blocked !== known) {
+            o.blocked = known;
+            changed = true;
+          }
         });
       }
       if (changed) {
@@ -408,7 +422,9 @@ export class Simulator {
       }
       if (happened.scored || happened.periodChanged || game.gameTimeSec !== before) dirtyGames.add(game);
       const unsuspended = wasSuspended && game.sim!.blockedUntil <= game.gameTimeSec;
-      if (happened.scored || happened.periodChanged || unsuspended || game.sim!.pricedAt < 0 || game.gameTimeSec - game.sim!.pricedAt >= REPRICE_EVERY_SEC) {
+      // A race lasts a minute: its prices follow every second of it.
+      const raceMoved = game.runners !== null && game.gameTimeSec !== before;
+      if (happened.scored || happened.periodChanged || unsuspended || raceMoved || game.sim!.pricedAt < 0 || game.gameTimeSec - game.sim!.pricedAt >= REPRICE_EVERY_SEC) {
         this.reprice(game, version, dirtyMarkets);
         dirtyGames.add(game);
       }
@@ -437,8 +453,9 @@ export class Simulator {
         dirtyGames.add(game);
       }
     }
-    const seasons = await this.outrights(clock, version);
+    const seasons = await this.outrights(version);
     for (const market of seasons.dirty) dirtyMarkets.add(market);
+    for (const game of seasons.changed) dirtyGames.add(game);
     finishing.push(...seasons.done);
     const added = [...this.replenish(clock, version), ...this.scheduleRaces(clock, version), ...seasons.added];
     for (const game of dirtyGames) game.feedVersion = version;

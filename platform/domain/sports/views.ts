@@ -112,7 +112,8 @@ function teamView(store: SportsStore, id: number): TeamView {
 
 /** Sets won from per-set scores (sets sports); goals or points summed otherwise. */
 function score(rules: SportRules | undefined, game: GameRec): { home: number; away: number } | null {
-  if (game.status < 2 || game.status === 5 || rules?.model === "race") return null;
+  // A field (a race, an outright) has places, not a score.
+  if (game.status < 2 || game.status === 5 || game.runners) return null;
   if (rules?.model !== "sets") return finalScore(game.scores);
   let home = 0;
   let away = 0;
