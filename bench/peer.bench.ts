@@ -15,6 +15,7 @@ import { startStack } from "../tests/support/stack";
 import { firstLoadJs, kib } from "./support/first-load";
 import { type LoadResult, median, runLoad, serverTiming } from "./support/load";
 import { routeMatchCost } from "./support/route-match";
+import { sitePidOf, visitorCookies } from "./support/site";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 4000);
@@ -127,19 +128,6 @@ try {
 }
 
 /** The pid of the site process: the one startStack started listens on the port. */
-function sitePidOf(port: number): number {
-  const out = spawnSync("ss", ["-ltnpH", `sport = :${port}`], { encoding: "utf8" }).stdout;
-  const pid = /pid=(\d+)/.exec(out)?.[1];
-  if (!pid) throw new Error(`no process listens on ${port}`);
-  return Number(pid);
-}
-
-async function visitorCookies(origin: string, path: string): Promise<string> {
-  const res = await fetch(origin + path, { redirect: "manual" });
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-}
 
 /** Median time of one request with nothing else running, and the median of each Server-Timing part. */
 async function oneAtATime(url: string, headers: Record<string, string>) {

@@ -113,7 +113,8 @@ for (const lng of ["en", "ar"]) {
     await waitForHydration(page);
     await page.getByRole("banner").locator("a[href$='/registration']").click();
     const dialog = page.getByRole("dialog");
-    await expect(dialog.locator(".reg-tabs")).toBeVisible();
+    // The modal loads the registration page's data first: slow while the other worker starts a stack.
+    await expect(dialog.locator(".reg-tabs")).toBeVisible({ timeout: 20_000 });
     await expect(dialog.locator("form")).toBeVisible();
     // Measured in one go, so an opening animation moves all three boxes alike.
     const gap = await dialog.evaluate((el) => {

@@ -66,6 +66,8 @@ for (const js of [true, false]) {
     }
 
     test("two games make an express and three a system 2/3; both are accepted and the balance pays each stake", async ({ page }) => {
+      // Two coupons placed and checked: about 30 s alone, twice that on the two shared cores under a full run.
+      test.setTimeout(150_000);
       await signIn(page, { js });
       await page.goto(url("/en/line"));
       if (js) await waitForHydration(page);

@@ -76,6 +76,7 @@ test("a race on the track shows its clock and the field by position; at the line
 });
 
 test("the marble page passes axe (WCAG 2.1 AA) with a race running, left to right and right to left", async ({ page }) => {
+  test.setTimeout(150_000);
   const race = (await lineRaces()).at(-1)!;
   await hook(`games/${race.id}/state`, { status: 2 });
   await hook(`games/${race.id}/state`, { gameTimeSec: 30 });
