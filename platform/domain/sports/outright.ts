@@ -8,11 +8,12 @@
 
 import { type IdCounters, openOutrightMarket } from "./lines.ts";
 import { MARKET } from "./markets.ts";
+import { lineUp } from "./race.ts";
 import { MAX_COEF, MIN_COEF, type MarketPlan, type PricedMarket } from "./pricing.ts";
 import { goalRates, poisson } from "./pricing.ts";
 import { Random, mixSeed } from "./random.ts";
 import type { GoalsRules } from "./sports.ts";
-import type { GameRec } from "./types.ts";
+import { type GameRec, fieldGame } from "./types.ts";
 
 /** Bookmakers charge more on outrights than on a match: the market is long-lived and wide. */
 export const OUTRIGHT_MARGIN = 0.15;
@@ -177,25 +178,7 @@ export function openOutright(
   const teams = [...new Set([...left, ...results].flatMap((g) => [g.homeTeamId, g.awayTeamId]))].sort((a, b) => a - b);
   const priced = priceOutright(titleProbabilities(rules, tableFrom(teams, results), left, ratingOf, seed));
   const id = ids.game++;
-  return {
-    id,
-    sportId: champ.sportId,
-    champId: champ.id,
-    homeTeamId: null,
-    awayTeamId: null,
-    runners: teams.map((teamId, i) => ({ lane: i + 1, teamId, progress: 0, finishSec: null, place: null })),
-    startAtMs: Math.max(...left.map((g) => g.startAtMs)),
-    status: 1,
-    gameTimeSec: 0,
-    period: 0,
-    scores: [],
-    hasVideo: false,
-    isTop: true,
-    round: null,
-    source: "outright",
-    sim: null,
-    finishedAtMs: null,
-    feedVersion,
-    markets: openOutrightMarket(priced, id, ids, feedVersion),
-  };
+  const game = fieldGame({ id, sportId: champ.sportId, champId: champ.id, runners: lineUp(teams), startAtMs: Math.max(...left.map((g) => g.startAtMs)), isTop: true, source: "outright", feedVersion });
+  game.markets = openOutrightMarket(priced, id, ids, feedVersion);
+  return game;
 }

@@ -6,7 +6,7 @@
 import { type IdCounters, openRaceMarkets } from "./lines.ts";
 import { drawField, lineUp, raceStarts } from "./race.ts";
 import type { RaceRules } from "./sports.ts";
-import type { GameRec } from "./types.ts";
+import { type GameRec, fieldGame } from "./types.ts";
 
 /** Races are listed this far ahead of the clock. */
 export const RACES_AHEAD_MS = 60 * 60_000;
@@ -34,26 +34,8 @@ export function plannedRaces(
   return raceStarts(rules, (track.index * 2) % rules.everyMin, after, until).map((startAtMs) => {
     const runners = lineUp(drawField(rules, roster, seed, track.id, startAtMs));
     const id = ids.game++;
-    return {
-      id,
-      sportId: track.sportId,
-      champId: track.id,
-      homeTeamId: null,
-      awayTeamId: null,
-      runners,
-      startAtMs,
-      status: 1,
-      gameTimeSec: 0,
-      period: 0,
-      scores: [],
-      hasVideo: false,
-      isTop: false,
-      round: null,
-      source: "race",
-      sim: null,
-      finishedAtMs: null,
-      feedVersion,
-      markets: openRaceMarkets(rules, runners, runners.map((r) => ratingOf(r.teamId)), id, ids, feedVersion),
-    };
+    const game = fieldGame({ id, sportId: track.sportId, champId: track.id, runners, startAtMs, isTop: false, source: "race", feedVersion });
+    game.markets = openRaceMarkets(rules, runners, runners.map((r) => ratingOf(r.teamId)), id, ids, feedVersion);
+    return game;
   });
 }

@@ -86,6 +86,11 @@ export interface GameRec {
   markets: MarketRec[];
 }
 
+/** A new line game whose sides are a field (a race, an outright): everything but what differs. */
+export function fieldGame(g: Pick<GameRec, "id" | "sportId" | "champId" | "runners" | "startAtMs" | "isTop" | "source" | "feedVersion">): GameRec {
+  return { ...g, homeTeamId: null, awayTeamId: null, status: 1, gameTimeSec: 0, period: 0, scores: [], hasVideo: false, round: null, sim: null, finishedAtMs: null, markets: [] };
+}
+
 export interface SportRec {
   id: number;
   slug: string;
