@@ -1,37 +1,25 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next from "i18next";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
+import { asI18next, createI18n } from "./i18n/instance";
 import { defaultNamespace } from "./i18n/languages";
 
 async function hydrate() {
   const lng = document.documentElement.lang || "en";
   const version = window.__remixManifest?.version ?? "dev";
-  const namespaces = getInitialNamespaces();
-  const ns = namespaces.length ? namespaces : [defaultNamespace];
-  // Only the page's language is downloaded; it is cached per build.
-  const bundles = await Promise.all(
-    ns.map(async (name) => {
-      const res = await fetch(`/locales/${lng}/${name}.json?v=${version}`);
-      return [name, res.ok ? await res.json() : {}] as const;
-    }),
-  );
-  await i18next.use(initReactI18next).init({
-    lng,
-    ns,
-    defaultNS: defaultNamespace,
-    fallbackLng: false,
-    resources: { [lng]: Object.fromEntries(bundles) },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+  // Routes may name namespaces (remix-i18next's handle.i18n); the site has one, "common". Only
+  // the page's language is downloaded, cached per build.
+  const namespace = getInitialNamespaces()[0] ?? defaultNamespace;
+  const res = await fetch(`/locales/${lng}/${namespace}.json?v=${version}`);
+  const dictionary = res.ok ? await res.json() : {};
+  const i18n = asI18next(createI18n(lng, namespace, dictionary));
 
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
+      <I18nextProvider i18n={i18n}>
         <StrictMode>
           <RemixBrowser />
         </StrictMode>

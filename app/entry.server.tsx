@@ -5,6 +5,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { i18nFor } from "./i18n/dictionaries.server";
+import { asI18next } from "./i18n/instance";
 import { HtmlStreamFixer } from "./lib/html-stream.server";
 import { NonceContext } from "./lib/nonce";
 import { renderClock, serverTimingHeader } from "./lib/server-timing.server";
@@ -47,8 +48,8 @@ export default async function handleRequest(
   const rootData = remixContext.staticHandlerContext.loaderData.root as { lng?: string } | undefined;
   const lng = rootData?.lng ?? languageWithoutConfig(request);
 
-  // The language's one shared instance (every namespace is in memory on the server).
-  const i18n = i18nFor(lng);
+  // The language's one shared instance (every dictionary is in memory on the server).
+  const i18n = asI18next(i18nFor(lng));
 
   // Bots get the complete page at once; people get the shell as soon as it is ready.
   const readyEvent = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";

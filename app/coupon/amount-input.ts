@@ -1,6 +1,8 @@
 // Stake input ↔ minor units, without floating point (DESIGN principle 5): "12.5" with
 // exponent 2 is 1250; anything that is not a plain non-negative decimal is null.
 
+import { numberFormat } from "~/lib/format";
+
 export function parseAmountInput(text: string, exponent: number): number | null {
   const trimmed = text.trim().replace(",", ".");
   const match = /^(\d{1,12})(?:\.(\d*))?$/.exec(trimmed);
@@ -20,11 +22,13 @@ export function minorToInput(amount: number, exponent: number): string {
   return fraction ? `${whole}.${fraction}` : String(whole);
 }
 
+const GROUPED: Intl.NumberFormatOptions = { useGrouping: true };
+
 /** "1 250.50 RUB" in the page's language. */
 export function formatMoney(amount: number, exponent: number, iso: string, lng: string): string {
   const value = minorToInput(amount, exponent);
   const [whole, fraction = ""] = value.split(".");
-  const grouped = new Intl.NumberFormat(lng === "fa" || lng === "ar" ? "en" : lng, { useGrouping: true }).format(Number(whole));
+  const grouped = numberFormat(lng === "fa" || lng === "ar" ? "en" : lng, GROUPED).format(Number(whole));
   const digits = exponent > 0 ? `.${fraction.padEnd(exponent, "0")}` : "";
   return `${grouped}${digits} ${iso}`;
 }

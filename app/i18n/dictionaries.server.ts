@@ -1,7 +1,7 @@
-import { type TFunction, type i18n as I18n, createInstance } from "i18next";
-import { initReactI18next } from "react-i18next";
+import { type I18n, createI18n } from "./instance";
+import type { Dictionary, Translate } from "./translator";
 import { FALLBACK_LANGUAGE } from "~/constants";
-import { type Language, defaultNamespace, isSupportedLanguage, namespaces, supportedLanguages } from "./languages";
+import { type Language, defaultNamespace, isSupportedLanguage } from "./languages";
 import ar from "./locales/ar/common.json";
 import az from "./locales/az/common.json";
 import de from "./locales/de/common.json";
@@ -26,10 +26,9 @@ export const resources: Record<Language, { common: typeof en }> = {
 };
 
 /**
- * One i18next instance per language, made on first use and kept for the life of the process:
- * every dictionary is in memory, the language of an instance never changes, and nothing per
- * request is stored on it, so all requests share it. (remix-i18next's `getFixedT` makes and
- * initialises a fresh instance on every call, three times per page: issue 12.)
+ * One i18n object per language, made on first use and kept for the life of the process: the
+ * language of an object never changes and nothing per request is stored on it, so all requests
+ * share it. It is the browser's own (decision 042), so both sides translate with the same code.
  */
 const instances = new Map<Language, I18n>();
 
@@ -37,33 +36,13 @@ export function i18nFor(lng: string): I18n {
   const language = isSupportedLanguage(lng) ? lng : FALLBACK_LANGUAGE;
   let instance = instances.get(language);
   if (!instance) {
-    instance = createInstance();
-    // With the resources given and initImmediate off, init completes before it returns.
-    void instance.use(initReactI18next).init({
-      lng: language,
-      ns: [...namespaces],
-      defaultNS: defaultNamespace,
-      supportedLngs: [...supportedLanguages],
-      fallbackLng: FALLBACK_LANGUAGE,
-      resources,
-      interpolation: { escapeValue: false },
-      react: { useSuspense: false },
-      initImmediate: false,
-    });
+    instance = createI18n(language, defaultNamespace, resources[language][defaultNamespace] as unknown as Dictionary);
     instances.set(language, instance);
   }
   return instance;
 }
 
-const fixed = new Map<Language, TFunction>();
-
 /** The translate function of a language (the fallback language's for an unknown code). */
-export function getT(lng: string): TFunction {
-  const language = isSupportedLanguage(lng) ? lng : FALLBACK_LANGUAGE;
-  let t = fixed.get(language);
-  if (!t) {
-    t = i18nFor(language).getFixedT(language, defaultNamespace);
-    fixed.set(language, t);
-  }
-  return t;
+export function getT(lng: string): Translate {
+  return i18nFor(lng).t;
 }

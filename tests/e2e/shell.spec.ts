@@ -37,6 +37,21 @@ test("the Arabic home renders right-to-left and mirrors the layout", async ({ pa
   expect(logo && actions && logo.x > actions.x).toBe(true);
 });
 
+// The browser translates with its own small function (decision 042): one word that differs from
+// the server's would make React throw the server's HTML away (errors #418, #423, #425).
+test("pages hydrate without a mismatch in a left-to-right and a right-to-left language", async ({ page }) => {
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error" && /Minified React error|hydrat|did not match/i.test(message.text())) problems.push(message.text());
+  });
+  for (const path of ["/ru", "/ar/live", "/en/login", "/fa/line"]) {
+    await page.goto(path);
+    await waitForHydration(page);
+  }
+  expect(problems).toEqual([]);
+});
+
 test("an unknown path shows the 404 page inside the shell", async ({ page }) => {
   const response = await page.goto("/en/this-does-not-exist");
   expect(response?.status()).toBe(404);

@@ -1,8 +1,12 @@
 import { useTranslation } from "react-i18next";
 import type { GameView } from "~/sports/model";
+import { dateFormat } from "~/lib/format";
 import { isFinishedStatus, isLiveStatus } from "~/sports/model";
 
+const DAY_MONTH: Intl.DateTimeFormatOptions = { day: "2-digit", month: "2-digit", timeZone: "UTC" };
+
 /** "12:05" for a game on a date, "67'" and the period for a running one, "FT" when finished. */
+
 export function GameClock({ game, timeZone, lng }: { game: GameView; timeZone: number; lng: string }) {
   const { t } = useTranslation();
   if (isFinishedStatus(game.status)) return <span className="game-clock game-clock--done">{t("sports.finished")}</span>;
@@ -19,7 +23,7 @@ export function GameClock({ game, timeZone, lng }: { game: GameView; timeZone: n
   }
   const at = new Date(game.startAt + timeZone * 3_600_000);
   const time = `${String(at.getUTCHours()).padStart(2, "0")}:${String(at.getUTCMinutes()).padStart(2, "0")}`;
-  const date = at.toLocaleDateString(lng, { day: "2-digit", month: "2-digit", timeZone: "UTC" });
+  const date = dateFormat(lng, DAY_MONTH).format(at);
   return (
     <span className="game-clock">
       <span className="game-clock__time">{time}</span>

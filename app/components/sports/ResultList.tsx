@@ -1,10 +1,13 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { dateFormat } from "~/lib/format";
 import { type GameView, champTitle } from "~/sports/model";
 import { gamePath } from "~/sports/paths";
 
+const RESULT_DAY: Intl.DateTimeFormatOptions = { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" };
+
 function day(ms: number, lng: string, timeZone: number): string {
-  return new Date(ms + timeZone * 3_600_000).toLocaleDateString(lng, { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" });
+  return dateFormat(lng, RESULT_DAY).format(new Date(ms + timeZone * 3_600_000));
 }
 
 /** Finished games: date, championship, teams, final score and the score of each period. */
