@@ -320,6 +320,16 @@ describe("derived atoms", () => {
     expect(store.get(couponCoefAtom)).toBe(3.375);
   });
 
+  it("a bonus bet deleted in the cookie coupon stays deleted in the store seeded from it", () => {
+    const bets = [1.5, 1.5, 1.5].map((coef, i) => makeBet({ coef, id: `b${i}`, gameId: 100 + i }));
+    const cookieCoupon = { ...emptyStoredCoupon(), bets, typeId: COUPON_TYPE.EXPRESS, manuallyDeletedBonusBet: true };
+    const store = createCouponStore({ config, account, cookieCoupon });
+    expect(store.get(bonusBetOfferAtom)).toEqual({ ok: false, reason: "bonus-bet-manually-deleted" });
+    expect(store.get(couponAtom).bets).toHaveLength(3);
+    const offered = createCouponStore({ config, account, cookieCoupon: { ...cookieCoupon, manuallyDeletedBonusBet: false } });
+    expect(offered.get(bonusBetOfferAtom)).toEqual({ ok: true, coef: 1.03 });
+  });
+
   it("system options, system return, banker and calcSystemsMin", () => {
     const { store } = connected();
     express(store, [1.9, 2, 2.5, 1.5]);

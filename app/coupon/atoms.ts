@@ -45,6 +45,7 @@ import {
   type CouponConfig,
   type CouponRuntime,
   type CouponSettings,
+  type CookieCoupon,
   type StoredCoupon,
   couponNotificationRecordSchema,
   couponRuntimeSchema,
@@ -458,7 +459,7 @@ export function connectCouponStorage(store: CouponStore, connection: CouponStora
 
 export interface CouponStoreSeed {
   /** The coupon of the cookie: rendered on the server for bettors without JavaScript. */
-  readonly cookieCoupon?: StoredCoupon | null;
+  readonly cookieCoupon?: CookieCoupon | null;
   readonly config?: CouponConfig;
   readonly account?: CouponAccountContext;
   readonly clock?: Clock;
@@ -470,7 +471,11 @@ export interface CouponStoreSeed {
  */
 export function createCouponStore(seed: CouponStoreSeed = {}): CouponStore {
   const store = createStore();
-  if (seed.cookieCoupon) store.set(storedCouponAtom, seed.cookieCoupon);
+  if (seed.cookieCoupon) {
+    const { manuallyDeletedBonusBet, ...stored } = seed.cookieCoupon;
+    store.set(storedCouponAtom, stored);
+    if (manuallyDeletedBonusBet) store.set(couponRuntimeAtom, { ...store.get(couponRuntimeAtom), manuallyDeletedBonusBet });
+  }
   if (seed.config) store.set(couponConfigAtom, seed.config);
   if (seed.account) store.set(couponAccountAtom, seed.account);
   if (seed.clock) store.set(couponClockAtom, seed.clock);

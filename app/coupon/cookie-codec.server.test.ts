@@ -65,6 +65,21 @@ describe("coupon cookie codec", () => {
     expect(decodeCouponCookie(encoded(coupon), SECRET)).toEqual(coupon);
   });
 
+  it("keeps a deleted bonus bet, and reads any other value of the flag as not deleted", () => {
+    const coupon = couponOf(3);
+    const deleted = encodeCouponCookie({ ...coupon, manuallyDeletedBonusBet: true }, SECRET);
+    expect(deleted.ok && decodeCouponCookie(deleted.value, SECRET)).toEqual({ ...coupon, manuallyDeletedBonusBet: true });
+    const kept = encodeCouponCookie({ ...coupon, manuallyDeletedBonusBet: false }, SECRET);
+    expect(kept.ok && decodeCouponCookie(kept.value, SECRET)).toStrictEqual(coupon);
+    expect(kept.ok && kept.value.length).toBeLessThan(deleted.ok ? deleted.value.length : 0);
+    const payload = (flag: unknown) => deflateRawSync(Buffer.from(JSON.stringify({ ...coupon, manuallyDeletedBonusBet: flag }))).toString("base64url");
+    for (const flag of ["yes", 1, null, { a: 1 }]) {
+      const unsigned = `v1.${payload(flag)}`;
+      const value = `${unsigned}.${createHmac("sha256", SECRET).update(unsigned).digest("base64url")}`;
+      expect(decodeCouponCookie(value, SECRET)).toStrictEqual(coupon);
+    }
+  });
+
   it("round-trips the empty coupon", () => {
     expect(decodeCouponCookie(encoded(emptyStoredCoupon()), SECRET)).toEqual(emptyStoredCoupon());
   });

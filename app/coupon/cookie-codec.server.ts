@@ -1,7 +1,8 @@
 // The coupon in a signed, size-bounded cookie, for guests and bettors without JavaScript.
 //
 // Value: "v1.<payload>.<signature>", where payload is the stored part of the coupon
-// (SPEC §3: bets, addedAtByBetId, typeId, systemValue) as JSON, deflated and base64url
+// (SPEC §3: bets, addedAtByBetId, typeId, systemValue) and, when set, manuallyDeletedBonusBet
+// (kept from page to page for the bettor without JavaScript) as JSON, deflated and base64url
 // encoded, and signature is HMAC-SHA256 of "v1.<payload>" under the site's secret. Every
 // character is cookie-safe, so the value needs no further escaping.
 //
@@ -16,9 +17,17 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { COUPON_COOKIE_MAX_VALUE_BYTES, COUPON_COOKIE_NAME } from "./constants";
-import { type StoredCoupon, emptyStoredCoupon, storedCouponSchema } from "./model";
+import { z } from "zod";
+import { type CookieCoupon, emptyStoredCoupon, storedCouponSchema } from "./model";
 
 const VERSION = "v1";
+
+/** The deleted-bonus flag rides beside the stored part, written only when set; anything but `true` reads as not deleted. */
+const deletedBonusSchema = z
+  .object({ manuallyDeletedBonusBet: z.boolean().catch(false).default(false) })
+  .catch({ manuallyDeletedBonusBet: false });
+
+const emptyCookieCoupon = (): CookieCoupon => emptyStoredCoupon();
 /** No honest coupon inflates beyond this (the cookie holds < 4 KB of deflated JSON). */
 const MAX_INFLATED_BYTES = 256 * 1024;
 
@@ -49,13 +58,14 @@ function signatureMatches(unsigned: string, signature: string, secrets: readonly
   });
 }
 
-export function encodeCouponCookie(coupon: StoredCoupon, secrets: CouponCookieSecrets): EncodeCouponCookieResult {
+export function encodeCouponCookie(coupon: CookieCoupon, secrets: CouponCookieSecrets): EncodeCouponCookieResult {
   const [signingSecret] = secretList(secrets);
-  const stored: StoredCoupon = {
+  const stored = {
     bets: coupon.bets,
     addedAtByBetId: coupon.addedAtByBetId,
     typeId: coupon.typeId,
     systemValue: coupon.systemValue,
+    ...(coupon.manuallyDeletedBonusBet ? { manuallyDeletedBonusBet: true } : {}),
   };
   const payload = deflateRawSync(Buffer.from(JSON.stringify(stored), "utf8"), { level: 9 }).toString("base64url");
   const unsigned = `${VERSION}.${payload}`;
@@ -67,20 +77,21 @@ export function encodeCouponCookie(coupon: StoredCoupon, secrets: CouponCookieSe
   return { ok: true, value };
 }
 
-export function decodeCouponCookie(value: string | null | undefined, secrets: CouponCookieSecrets): StoredCoupon {
+export function decodeCouponCookie(value: string | null | undefined, secrets: CouponCookieSecrets): CookieCoupon {
   const list = secretList(secrets);
-  if (!value || value.length > COUPON_COOKIE_MAX_VALUE_BYTES) return emptyStoredCoupon();
+  if (!value || value.length > COUPON_COOKIE_MAX_VALUE_BYTES) return emptyCookieCoupon();
   const parts = value.split(".");
-  if (parts.length !== 3) return emptyStoredCoupon();
+  if (parts.length !== 3) return emptyCookieCoupon();
   const [version = "", payload = "", signature = ""] = parts;
-  if (version !== VERSION || !signatureMatches(`${version}.${payload}`, signature, list)) return emptyStoredCoupon();
+  if (version !== VERSION || !signatureMatches(`${version}.${payload}`, signature, list)) return emptyCookieCoupon();
   try {
-    const json = inflateRawSync(Buffer.from(payload, "base64url"), { maxOutputLength: MAX_INFLATED_BYTES }).toString("utf8");
-    const parsed = storedCouponSchema.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : emptyStoredCoupon();
+    const json: unknown = JSON.parse(inflateRawSync(Buffer.from(payload, "base64url"), { maxOutputLength: MAX_INFLATED_BYTES }).toString("utf8"));
+    const parsed = storedCouponSchema.safeParse(json);
+    if (!parsed.success) return emptyCookieCoupon();
+    return deletedBonusSchema.parse(json).manuallyDeletedBonusBet ? { ...parsed.data, manuallyDeletedBonusBet: true } : parsed.data;
   } catch {
     // corrupt deflate data or JSON behind a valid signature (e.g. a changed format): start empty
-    return emptyStoredCoupon();
+    return emptyCookieCoupon();
   }
 }
 
@@ -96,6 +107,6 @@ export function couponCookieValue(cookieHeader: string | null | undefined): stri
 }
 
 /** The coupon a request carries in its cookie (empty when none or invalid). */
-export function readCouponCookie(cookieHeader: string | null | undefined, secrets: CouponCookieSecrets): StoredCoupon {
+export function readCouponCookie(cookieHeader: string | null | undefined, secrets: CouponCookieSecrets): CookieCoupon {
   return decodeCouponCookie(couponCookieValue(cookieHeader), secrets);
 }

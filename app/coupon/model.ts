@@ -116,6 +116,12 @@ export function normalizeStoredCoupon<T extends StoredCoupon>(coupon: T): T {
 
 export const storedCouponSchema = storedCouponShape.transform(normalizeStoredCoupon);
 
+/**
+ * The no-JavaScript cookie keeps the stored part and one runtime flag: a bonus bet the bettor
+ * deleted stays deleted from one page to the next, where a script would keep it in memory.
+ */
+export type CookieCoupon = StoredCoupon & { readonly manuallyDeletedBonusBet?: boolean };
+
 export function emptyStoredCoupon(): StoredCoupon {
   return storedCouponSchema.parse({});
 }

@@ -1,9 +1,9 @@
 import type { OddsFormat } from "./math";
-import type { CouponConfig, StoredCoupon } from "./model";
+import type { CookieCoupon, CouponConfig } from "./model";
 
 /** What the server hands the coupon store on the first render (see CouponProvider). */
 export interface CouponSeed {
-  cookieCoupon: StoredCoupon | null;
+  cookieCoupon: CookieCoupon | null;
   config: CouponConfig;
   currencyIso: string;
   oddsFormat: OddsFormat;

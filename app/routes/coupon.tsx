@@ -91,7 +91,7 @@ export const action = (args: ActionFunctionArgs) =>
           coupon = setSystemValue(coupon, input.systemValue);
           break;
       }
-      const encoded = encodeCouponCookie(storedPartOfCoupon(coupon), sessionSecret);
+      const encoded = encodeCouponCookie({ ...storedPartOfCoupon(coupon), manuallyDeletedBonusBet: coupon.manuallyDeletedBonusBet }, sessionSecret);
       if (!encoded.ok) return data({ error: "coupon-full" as CouponActionError }, { status: 409 });
       return redirect(back, { headers: { "Set-Cookie": setCookie(COOKIES.coupon, encoded.value) } });
     },

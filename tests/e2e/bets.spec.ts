@@ -99,6 +99,53 @@ for (const js of [true, false]) {
       await page.goto(url("/en/line"));
       await expect.poll(async () => money(await balanceText(page)), SLOW).toBe(before - 6000);
     });
+
+    test("three games make an express with the bonus bet as its own row; deleting it takes the bonus off the possible win and the placed coupon", async ({ page }) => {
+      test.setTimeout(120_000);
+      await signIn(page, { js });
+      await page.goto(url("/en/line"));
+      if (js) await waitForHydration(page);
+      const coupon = page.getByTestId("coupon").first();
+      // The bonus needs every selection at 1.1 or more (SPEC §4): take each game's first odd of at least 1.2.
+      for (const [i, row] of [7, 8, 9].entries()) {
+        const odds = page.locator(".game-row").nth(row).locator("button.odd:not([disabled]):visible");
+        const coefs = await odds.locator(".odd__coef").allInnerTexts();
+        const at = coefs.findIndex((c) => Number.parseFloat(c) >= 1.2);
+        expect(at).toBeGreaterThanOrEqual(0);
+        await odds.nth(at).click();
+        await expect(coupon.getByTestId("coupon-count")).toHaveText(String(i + 1));
+      }
+      await expect(coupon.getByRole("button", { name: "Express" })).toHaveAttribute("aria-pressed", "true");
+      const bonus = coupon.locator('[data-bet="bonus-bet"]');
+      await expect(bonus).toContainText("Bonus bet");
+      await expect(bonus).toContainText("+3% on the express winnings");
+      await expect(bonus.getByTestId("bonus-coef")).toHaveText("×1.03");
+      const coef = async () => Number.parseFloat(await coupon.getByTestId("coupon-coef").innerText());
+      const withBonus = await coef();
+      if (js) await coupon.screenshot({ path: docScreenshotPath("bets-bonus-bet-row.png") });
+
+      await bonus.getByRole("button", { name: "Remove the bonus bet" }).click();
+      await expect(bonus).toHaveCount(0);
+      await expect(coupon.getByTestId("coupon-count")).toHaveText("3");
+      const withoutBonus = await coef();
+      expect(withoutBonus * 1.03).toBeCloseTo(withBonus, 1);
+      // Another page keeps it deleted (without JavaScript the coupon cookie remembers it).
+      await page.goto(url("/en/line"));
+      if (js) await waitForHydration(page);
+      await expect(coupon.getByTestId("coupon-count")).toHaveText("3");
+      if (js) {
+        // In the browser the deletion lives with the page (SPEC §3 stores only the bets, the type and the system value).
+        await coupon.locator('[data-bet="bonus-bet"]').getByRole("button", { name: "Remove the bonus bet" }).click();
+      }
+      await expect(coupon.locator('[data-bet="bonus-bet"]')).toHaveCount(0);
+
+      await coupon.getByLabel("Stake, RUB").fill("30");
+      const placed = await place(page);
+      await expect(placed.getByTestId("coupon-type")).toHaveText("Express");
+      await expect(placed.getByTestId("placed-selection")).toHaveCount(3);
+      // Paid without the bonus: 30 × the plain total, not 3 % more.
+      expect(money(await placed.getByTestId("coupon-possible-win").innerText()) / 100).toBeCloseTo(30 * withoutBonus, 0);
+    });
   });
 }
 

@@ -5,6 +5,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { formatMoney, minorToInput, parseAmountInput } from "~/coupon/amount-input";
 import {
+  bonusBetOfferAtom,
   clearCouponAtom,
   couponAccountAtom,
   couponAtom,
@@ -20,7 +21,7 @@ import {
   setCouponTypeAtom,
   setSystemValueAtom,
 } from "~/coupon/atoms";
-import { COUPON_TYPE, LOBBY_BLOCK_ID } from "~/coupon/constants";
+import { BONUS_BET_ID, COUPON_TYPE, LOBBY_BLOCK_ID } from "~/coupon/constants";
 import { betsInAddedOrder } from "~/coupon/coupon";
 import { currencyDefaults } from "~/coupon/currency-defaults";
 import { formatOdds } from "~/coupon/math";
@@ -51,6 +52,7 @@ export function CouponPanel({ lng, returnTo, variant = "aside" }: { lng: string;
   const systemOptions = useAtomValue(couponSystemOptionsAtom);
   const systemReturn = useAtomValue(couponSystemReturnAtom);
   const refusals = useAtomValue(couponPlacementRefusalsAtom);
+  const bonus = useAtomValue(bonusBetOfferAtom);
   const remove = useSetAtom(deleteBetFromCouponAtom);
   const clear = useSetAtom(clearCouponAtom);
   const setType = useSetAtom(setCouponTypeAtom);
@@ -172,6 +174,27 @@ export function CouponPanel({ lng, returnTo, variant = "aside" }: { lng: string;
                 </li>
               );
             })}
+            {bonus.ok ? (
+              // SPEC §4: the offered bonus is a row of its own; deleting it sets manuallyDeletedBonusBet.
+              <li className="coupon-bet coupon-bet--bonus" data-bet={BONUS_BET_ID}>
+                <div className="coupon-bet__top">
+                  <span className="coupon-bet__game">{t("coupon.bonusBet.title")}</span>
+                  <form method="post" action={action}>
+                    {hidden}
+                    <input type="hidden" name="betId" value={BONUS_BET_ID} />
+                    <button type="submit" name="intent" value="remove" className="coupon-bet__remove" aria-label={t("coupon.bonusBet.remove")} onClick={js(() => remove(BONUS_BET_ID))}>
+                      ×
+                    </button>
+                  </form>
+                </div>
+                <div className="coupon-bet__pick">
+                  <span>{t("coupon.bonusBet.note", { percent: Math.round((bonus.coef - 1) * 100) })}</span>
+                  <b className="coupon-bet__coef" data-testid="bonus-coef">
+                    ×{bonus.coef.toFixed(2)}
+                  </b>
+                </div>
+              </li>
+            ) : null}
           </ul>
           {isSystem ? (
             <form method="post" action={action} className="coupon__system">

@@ -79,7 +79,7 @@ export function CouponCard({ coupon, lng, headingLevel = 3, waitLeftMs }: { coup
         ) : (
           <>
             <dt>{t("coupon.possibleWin")}</dt>
-            <dd>{money(coupon.possibleWin)}</dd>
+            <dd data-testid="coupon-possible-win">{money(coupon.possibleWin)}</dd>
           </>
         )}
       </dl>
