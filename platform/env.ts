@@ -40,6 +40,8 @@ const envSchema = z
     SPORTS_MIN_LIVE: z.coerce.number().int().min(0).max(1000).default(40),
     // Live bets' delay for every sport, in ms (default: per sport, see domain/bets.ts).
     BET_LIVE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+    // How often VIP coupons a started game made unapprovable are expired, in ms; 0 turns the sweep off (tests call it).
+    VIP_EXPIRY_SWEEP_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
   })
   // The hooks create users and sessions at will: never let them near real traffic.
   .refine((env) => !(env.PLATFORM_TEST_HOOKS && env.NODE_ENV === "production"), {

@@ -4,6 +4,7 @@ import { migrate, openDb } from "./db/index.ts";
 import { decideDueCoupons } from "./domain/bets.ts";
 import { settleGame } from "./domain/settlement.ts";
 import { purgeExpired } from "./domain/housekeeping.ts";
+import { expireVipCoupons } from "./domain/vip-bets.ts";
 import { createSportsService } from "./domain/sports/service.ts";
 import { parsePlatformEnv } from "./env.ts";
 import { log } from "./log.ts";
@@ -77,6 +78,19 @@ const decideTimer = setInterval(() => {
 }, 500);
 decideTimer.unref();
 
+// VIP coupons a started or finished game has made unapprovable release their hold (decision 043);
+// every process may run it, as above.
+let expiring = false;
+const expiryTimer = setInterval(() => {
+  if (expiring || env.VIP_EXPIRY_SWEEP_MS === 0) return;
+  expiring = true;
+  expireVipCoupons(db)
+    .then((expired) => expired && log.info("vip_bets.expired", { expired }))
+    .catch((error: unknown) => log.error("vip_bets.expiry_failed", { error }))
+    .finally(() => (expiring = false));
+}, env.VIP_EXPIRY_SWEEP_MS || 60_000);
+expiryTimer.unref();
+
 // Dead tokens, codes and counters are cleared hourly; a failed run waits for the next.
 const housekeeping = () => purgeExpired(db).catch((error: unknown) => log.error("housekeeping.failed", { error }));
 void housekeeping();
@@ -102,6 +116,7 @@ async function stop() {
   stopping = true;
   clearInterval(housekeepingTimer);
   clearInterval(decideTimer);
+  clearInterval(expiryTimer);
   server.close();
   await sports.stop();
   await close();

@@ -6,6 +6,7 @@ import { decideDueCoupons } from "../domain/bets.ts";
 import { HOUSE, houseAccountId, mainAccount } from "../domain/ledger.ts";
 import { settleGame } from "../domain/settlement.ts";
 import { MARKET_TYPES } from "../domain/sports/markets.ts";
+import { expireVipCoupons } from "../domain/vip-bets.ts";
 import { apiError, parseJsonBody, parseParams } from "./http.ts";
 
 // Test-only hooks for bets (/__test/bets): a small game of our own in the catalogue (ids from
@@ -230,5 +231,6 @@ export function betsTestHooksApi(db: Db) {
   });
 
   app.post("/decide", async (c) => c.json({ decided: await decideDueCoupons(db) }));
+  app.post("/expire-vip", async (c) => c.json({ expired: await expireVipCoupons(db) }));
   return app;
 }

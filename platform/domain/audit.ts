@@ -3,7 +3,8 @@ import { type Paging, countAndPage } from "./paging.ts";
 
 /** Who makes an admin change: the ops user, and the name the console shows (login or e-mail). */
 export interface Actor {
-  userId: number;
+  /** null for the platform itself (an automatic decision such as a VIP bet's expiry). */
+  userId: number | null;
   name: string;
 }
 

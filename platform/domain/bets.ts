@@ -82,7 +82,7 @@ function refuse(status: Refusal["status"], code: string, message: string, extra?
 const coefText = (hundredths: number) => (hundredths / 100).toFixed(2);
 const toCoef = (hundredths: number) => hundredths / 100;
 
-interface OutcomeState {
+export interface OutcomeState {
   outcomeId: number;
   coef: number;
   blocked: boolean;

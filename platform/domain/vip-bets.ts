@@ -1,12 +1,13 @@
 // VIP bets awaiting approval (SPEC §5, decision 035): a coupon placed above the maximum stake
 // waits in the state 'approval' with its stake held by a pending transfer. Operations staff
 // approve it (the transfer is posted, the coupon opens and settles like any other) or reject it
-// (the hold is voided, the coupon is refused with the code vip_rejected). Each decision is one
-// transaction with its audit row, and is taken once.
+// (the hold is voided, the coupon is refused with the code vip_rejected). A coupon that can no
+// longer be approved, because a game of it started or ended, expires on its own (vip_expired;
+// decision 043). Each decision is one transaction with its audit row, and is taken once.
 
 import type { Db } from "../db/index.ts";
 import { type Actor, recordChange } from "./audit.ts";
-import { type CouponView, couponViews, outcomeStates } from "./bets.ts";
+import { type CouponView, type OutcomeState, couponViews, outcomeStates } from "./bets.ts";
 import { resolvePending } from "./ledger.ts";
 import type { Page, Paging } from "./paging.ts";
 
@@ -37,16 +38,28 @@ export async function vipCouponsAwaiting(db: Db, paging: Paging): Promise<Page<V
   return { items, total: Number(counted.n), page: paging.page, pageSize: paging.pageSize };
 }
 
-export type VipDecision = "approve" | "reject";
+export type VipDecision = "approve" | "reject" | "expire";
 
 export type VipDecisionResult =
   | { ok: true; coupon: CouponView }
-  | { ok: false; status: 404 | 409; code: "not_found" | "vip_already_decided" | "vip_cannot_approve"; message: string; extra?: Record<string, unknown> };
+  | { ok: false; status: 404 | 409; code: "not_found" | "vip_already_decided" | "vip_cannot_approve" | "vip_still_approvable"; message: string; extra?: Record<string, unknown> };
+
+/** The expiry's actor in the audit trail: no member of staff. */
+export const VIP_EXPIRY_ACTOR: Actor = { userId: null, name: "system: VIP bet expiry" };
+
+/** Why a selection can no longer be approved; only the first two never change back. */
+function approvalBlocker(now: OutcomeState | undefined): "game_finished" | "game_started" | "blocked" | null {
+  if (!now || now.gameStatus >= 4 || now.marketSettled) return "game_finished";
+  if (now.gameStatus !== 1) return "game_started";
+  return now.blocked || now.marketBlocked ? "blocked" : null;
+}
 
 /**
- * Approves or rejects one VIP coupon. Approval needs every selection still in the line and open
- * (the staff approve the price the bettor was given, not a game already under way); a coupon that
- * can no longer be approved can still be rejected. A second decision changes nothing and says so.
+ * Approves, rejects or expires one VIP coupon. Approval needs every selection still in the line
+ * and open (the staff approve the price the bettor was given, not a game already under way); a
+ * coupon that can no longer be approved can still be rejected, and expires once a game of it has
+ * started or ended (a blocked market may reopen, so it does not expire one). A second decision
+ * changes nothing and says so.
  */
 export async function decideVipCoupon(db: Db, couponId: number, decision: VipDecision, actor: Actor): Promise<VipDecisionResult> {
   return db.transaction().execute(async (trx): Promise<VipDecisionResult> => {
@@ -55,25 +68,34 @@ export async function decideVipCoupon(db: Db, couponId: number, decision: VipDec
     if (coupon.state !== "approval") {
       return { ok: false, status: 409, code: "vip_already_decided", message: "This VIP coupon was already decided", extra: { state: coupon.state } };
     }
-    if (decision === "approve") {
+    let expiredBy: { reason: string; outcomeId: number } | null = null;
+    if (decision !== "reject") {
       const selections = await trx.selectFrom("bet_selection").select("outcome_id").where("coupon_id", "=", String(couponId)).execute();
       const states = await outcomeStates(trx, selections.map((s) => s.outcome_id));
       for (const s of selections) {
-        const now = states.get(s.outcome_id);
-        const reason = !now || now.gameStatus >= 4 || now.marketSettled ? "game_finished" : now.gameStatus !== 1 ? "game_started" : now.blocked || now.marketBlocked ? "blocked" : null;
-        if (reason) {
+        const reason = approvalBlocker(states.get(s.outcome_id));
+        if (decision === "approve" && reason) {
           return { ok: false, status: 409, code: "vip_cannot_approve", message: "A selection is no longer in the line; reject the coupon", extra: { reason, outcomeId: s.outcome_id } };
         }
+        if (decision === "expire" && (reason === "game_finished" || reason === "game_started")) {
+          expiredBy = { reason, outcomeId: s.outcome_id };
+          break;
+        }
+      }
+      if (decision === "expire" && !expiredBy) {
+        return { ok: false, status: 409, code: "vip_still_approvable", message: "Every game of this VIP coupon is still to be played" };
       }
     }
-    const resolved = await resolvePending(trx, Number(coupon.stake_transfer_id), decision === "approve" ? "post_pending" : "void_pending");
+    const approved = decision === "approve";
+    const resolved = await resolvePending(trx, Number(coupon.stake_transfer_id), approved ? "post_pending" : "void_pending");
     if (!resolved.ok) throw new Error(`VIP coupon ${couponId}: stake transfer ${resolved.reason}`);
-    const state = decision === "approve" ? ("open" as const) : ("refused" as const);
+    const state = approved ? ("open" as const) : ("refused" as const);
+    const refusal = approved ? null : decision === "expire" ? { code: "vip_expired", ...expiredBy } : { code: "vip_rejected" };
     await trx
       .updateTable("bet_coupon")
       .set({
         state,
-        refusal: decision === "reject" ? JSON.stringify({ code: "vip_rejected" }) : null,
+        refusal: refusal ? JSON.stringify(refusal) : null,
         vip_decided_by: actor.name,
         vip_decided_at: new Date(),
       })
@@ -84,9 +106,36 @@ export async function decideVipCoupon(db: Db, couponId: number, decision: VipDec
       entity: "vip_bet",
       entityId: couponId,
       before: { state: "approval", userId: coupon.user_id, amount: Number(coupon.amount), currency: coupon.currency },
-      after: { state, transferId: Number(resolved.transfer.id) },
+      after: { state, transferId: Number(resolved.transfer.id), ...(expiredBy ? { expiredBy } : {}) },
     });
     const [view] = await couponViews(trx, [couponId]);
     return { ok: true, coupon: view! };
   });
+}
+
+/**
+ * Expires the VIP coupons waiting for approval that a started or finished game has made
+ * unapprovable, each in its own transaction; safe to run from every process at once (a coupon
+ * is decided once under its row lock). Answers how many expired.
+ */
+export async function expireVipCoupons(db: Db): Promise<number> {
+  const candidates = await db
+    .selectFrom("bet_coupon as c")
+    .innerJoin("bet_selection as s", "s.coupon_id", "c.id")
+    .leftJoin("outcome as o", "o.id", "s.outcome_id")
+    .leftJoin("market as m", "m.id", "o.market_id")
+    .leftJoin("game as g", "g.id", "o.game_id")
+    .where("c.state", "=", "approval")
+    .where("c.is_vip", "=", true)
+    .where((eb) => eb.or([eb("g.id", "is", null), eb("g.status", "!=", 1), eb("m.settled_at", "is not", null)]))
+    .select("c.id")
+    .distinct()
+    .orderBy("c.id")
+    .execute();
+  let expired = 0;
+  for (const { id } of candidates) {
+    const result = await decideVipCoupon(db, Number(id), "expire", VIP_EXPIRY_ACTOR);
+    if (result.ok) expired++;
+  }
+  return expired;
 }

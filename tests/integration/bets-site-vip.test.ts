@@ -132,4 +132,28 @@ describe("refusals and VIP bets through the site without JavaScript", () => {
     expect(audit).toContain("Approved");
     expect(audit).toContain("Rejected");
   });
+  it("a VIP bet whose game starts before anyone decides expires on its own: the stake comes back and the bettor reads why (decision 043)", async () => {
+    const bettor = await signUp({}, 100_000_000);
+    const ops = await signUp({ roles: ["player", "ops"] });
+    const game = await newGame();
+    const refused = await place(bettor, { typeId: "0", amount: "150000", bets: `${game.outcomes["1::1"]}:2.1:P` });
+    const sent = await postForm(stack.siteUrl, "/en/coupon/place", bettor, { ...formFields(await refused.text(), "vip-offer"), intent: "place" });
+    const location = sent.headers.get("location")!;
+    expect(location).toMatch(/^\/en\/coupon\/result\/\d+$/);
+    const id = location.split("/").pop()!;
+    const available = async () => ((await (await fetch(`${stack.siteUrl}/en/balance`, { headers: { cookie: bettor.header() } })).json()) as { balance: { available: number } }).balance.available;
+    expect(await available()).toBe(100_000_000 - 15_000_000);
+
+    // the platform's own sweep (every 2 s by default) finds the game under way
+    await hook(`/__test/bets/games/${game.gameId}/status`, { status: 2 });
+    await expect.poll(async () => (await getPage(stack.siteUrl, location, bettor)).html, { timeout: 20_000, interval: 500 }).toContain('data-state="refused"');
+    expect((await getPage(stack.siteUrl, location, bettor)).html).toContain("The VIP bet expired: a game in it started before it was approved; the stake was released.");
+    expect(await available()).toBe(100_000_000);
+    const history = (await getPage(stack.siteUrl, "/en/office/history?status=refused&period=all", bettor)).html;
+    expect(history).toContain(`data-coupon-id="${id}"`);
+    expect((await getPage(stack.siteUrl, "/ops/vip-bets", ops)).html).not.toContain(`data-coupon-id="${id}"`);
+    const audit = (await getPage(stack.siteUrl, "/ops/audit?entity=vip_bet", ops)).html;
+    expect(audit).toContain("Expired");
+    expect(audit).toContain("system: VIP bet expiry");
+  });
 });

@@ -15,7 +15,8 @@ describe.each(databases)("VIP bets and disallowed sports on %s", (db) => {
   let stack: Stack;
   const api = authClient(() => stack.platformUrl);
   beforeAll(async () => {
-    stack = await startStack({ db, site: false, sports: true });
+    // The expiry sweep runs when a test asks, so a game started on purpose stays decidable by hand.
+    stack = await startStack({ db, site: false, sports: true, platformEnv: { VIP_EXPIRY_SWEEP_MS: "0" } });
   });
   afterAll(async () => {
     await stack?.stop();
@@ -157,6 +158,54 @@ describe.each(databases)("VIP bets and disallowed sports on %s", (db) => {
     expect((await coupon(me.token, sent.body.result.successCoupon.id)).state).toBe("approval");
     expect((await api.expectOk("POST", `/admin-api/v1/bets/vip-coupons/${sent.body.result.successCoupon.id}/reject`, { token: ops.token })).result.state).toBe("refused");
     expect(await balance(me.token)).toMatchObject({ money: 90_000_000, available: 90_000_000 });
+    await trialIsBalanced();
+  });
+
+  it("a VIP coupon expires once a game of it starts or ends, releasing its hold; one whose games are all to come waits (decision 043)", async () => {
+    const me = await bettor();
+    const ops = await opsUser();
+    const [g1, g2, g3, g4] = [await newGame(), await newGame(), await newGame(), await newGame()];
+    const vip = async (bets: { outcomeId: number; coef: number }[], amount: number) => {
+      const res = await place(me.token, { accountId: me.accountId, typeId: bets.length > 1 ? 1 : 0, amount, isVipBet: true, bets });
+      expect(res.status, JSON.stringify(res.body)).toBe(202);
+      return res.body.result.successCoupon.id as number;
+    };
+    const single = await vip([{ outcomeId: g1.outcomes["1::1"]!, coef: 2.1 }], 11_000_000);
+    const express = await vip([{ outcomeId: g2.outcomes["1::1"]!, coef: 2.1 }, { outcomeId: g3.outcomes["1::2"]!, coef: 3.5 }], 12_000_000);
+    const waiting = await vip([{ outcomeId: g4.outcomes["1::1"]!, coef: 2.1 }], 13_000_000);
+    expect(await balance(me.token)).toMatchObject({ money: 100_000_000, available: 64_000_000 });
+    const sweep = async () => (await api.expectOk("POST", "/__test/bets/expire-vip")).expired as number;
+    expect(await sweep()).toBe(0);
+
+    // a game under way: the single expires, its hold is voided
+    await api.expectOk("POST", `/__test/bets/games/${g1.gameId}/status`, { body: { status: 2 } });
+    expect(await sweep()).toBe(1);
+    expect(await coupon(me.token, single)).toMatchObject({ state: "refused", refusal: { code: "vip_expired", reason: "game_started", outcomeId: g1.outcomes["1::1"] } });
+    expect(await balance(me.token)).toMatchObject({ money: 100_000_000, available: 75_000_000 });
+
+    // a game over (settlement leaves a coupon in approval alone): the express expires
+    await api.expectOk("POST", `/__test/bets/games/${g3.gameId}/finish`, { body: { home: 0, away: 1 } });
+    expect((await coupon(me.token, express)).state).toBe("approval");
+    expect(await sweep()).toBe(1);
+    expect(await coupon(me.token, express)).toMatchObject({ state: "refused", refusal: { code: "vip_expired", reason: "game_finished" } });
+    expect(await balance(me.token)).toMatchObject({ money: 100_000_000, available: 87_000_000 });
+
+    // the coupon whose game is still to come waits for staff, and nothing expires twice
+    expect(await sweep()).toBe(0);
+    expect((await coupon(me.token, waiting)).state).toBe("approval");
+    await api.expectError("POST", `/admin-api/v1/bets/vip-coupons/${single}/reject`, { token: ops.token }, 409, "vip_already_decided");
+    expect((await api.expectOk("POST", `/admin-api/v1/bets/vip-coupons/${waiting}/approve`, { token: ops.token })).result.state).toBe("open");
+    expect(await balance(me.token)).toMatchObject({ money: 87_000_000, available: 87_000_000 });
+
+    const audit = await api.expectOk("GET", "/admin-api/v1/audit?entity=vip_bet&pageSize=100", { token: ops.token });
+    const mine = audit.items.filter((e: { entity_id: string }) => [single, express, waiting].map(String).includes(e.entity_id));
+    expect(mine.map((e: { entity_id: string; action: string; actor: string }) => [Number(e.entity_id), e.action, e.actor]).sort()).toEqual(
+      [
+        [express, "vip_bet.expire", "system: VIP bet expiry"],
+        [single, "vip_bet.expire", "system: VIP bet expiry"],
+        [waiting, "vip_bet.approve", expect.any(String)],
+      ].sort(),
+    );
     await trialIsBalanced();
   });
 
