@@ -48,4 +48,27 @@ describe("the patched route matcher (decision 029)", () => {
       expect(ids("/OPS/")).toBe("root>ops>ops-home");
     }
   });
+
+  it("a new tree of the same shape answers with its own route objects", () => {
+    const copy = structuredClone(tree);
+    const first = matchRoutes(tree, "/ru/live/1-a/2-b/3-c")!;
+    const second = matchRoutes(copy, "/ru/live/1-a/2-b/3-c")!;
+    expect(second.map((m) => m.route.id)).toEqual(first.map((m) => m.route.id));
+    expect(second.at(-1)!.route).toBe(copy[0]!.children[2]!.children![2]);
+    expect(first.at(-1)!.route).toBe(tree[0]!.children[2]!.children![2]);
+    expect(second.at(-1)!.params).toEqual(first.at(-1)!.params);
+    // and matches the same way again
+    expect(matchRoutes(copy, "/ops/redirects/7")!.at(-1)!.route).toBe(copy[0]!.children[1]!.children![1]);
+  });
+
+  it("a tree with the same ids but other paths, or without ids, is ranked on its own", () => {
+    const moved = structuredClone(tree);
+    moved[0]!.children[2]!.children![2]!.path = "in-play/:sport/:champ/:game";
+    expect(matchRoutes(moved, "/ru/in-play/1/2/3")?.map((m) => m.route.id).join(">")).toBe("root>lng>live-game");
+    expect(matchRoutes(moved, "/ru/live/1/2/3")?.map((m) => m.route.id).join(">")).toBe("root>lng>not-found");
+    const anonymous = [{ path: "/", children: [{ path: "a/:x" }, { path: "*" }] }];
+    expect(matchRoutes(anonymous, "/a/1")?.at(-1)?.params).toEqual({ x: "1" });
+    const duplicated = [{ id: "d", path: "/", children: [{ id: "d", path: "b" }] }];
+    expect(matchRoutes(duplicated, "/b")?.at(-1)?.route).toBe(duplicated[0]!.children[0]);
+  });
 });
