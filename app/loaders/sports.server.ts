@@ -58,6 +58,11 @@ export interface SportsContext {
   t: Translate;
   /** The section's menu, without the sports hidden from this bettor. */
   sports: SportView[];
+  /**
+   * The menu as a page sends it: the menu lists championships of the open sport only, so the
+   * others go without theirs (on home they were half of the page's data).
+   */
+  menu: (activeSportId?: number | null) => SportView[];
   /** Whether the bettor may see a game: its sport is not hidden in the game's own section. */
   visible: (game: { sportId: number; status: number }) => boolean;
   names: Map<number, { name: string; model: GameView["model"] }>;
@@ -75,5 +80,6 @@ export async function sportsContext(lng: string, section: Section, hidden?: Hidd
   const live = new Set(hidden?.live ?? []);
   const visible = (game: { sportId: number; status: number }) => !(isLiveStatus(game.status) ? live : line).has(game.sportId);
   const sports = all.filter((s) => !(section === "live" ? live : line).has(s.id));
-  return { t: translate, sports, visible, names, toGame: (game) => toGame(game, translate, names) };
+  const menuFor = (activeSportId: number | null = null) => sports.map((s) => (s.id === activeSportId || s.champs.length === 0 ? s : { ...s, champs: [] }));
+  return { t: translate, sports, menu: menuFor, visible, names, toGame: (game) => toGame(game, translate, names) };
 }

@@ -29,7 +29,7 @@ export const loader = (args: LoaderFunctionArgs) =>
     const [sc, popular, seo] = await Promise.all([sportsContext(ctx.site.lng, "line", ctx.user?.hiddenSports), getPopular(HOURS, LIMIT, args.request.signal), routeSeo(ctx, "betsOnYour.description")]);
     return {
       lng: ctx.site.lng,
-      sports: sc.sports,
+      sports: sc.menu(),
       rows: popular.selections.filter((s) => sc.visible(s.game)).map((s) => ({ outcomeId: String(s.outcomeId), bettors: s.bettors, game: sc.toGame(s.game) })),
       timeZone: ctx.site.config.defaultTimeZone,
       seo,

@@ -38,7 +38,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       // SPEC §2: ?showForgotPasswordModal=1 opens the forgot-password modal, for guests only.
       forgotPassword: !user && site.url.searchParams.get("showForgotPasswordModal") === "1",
       sportsUnavailable: sports === null,
-      sports: sc?.sports ?? [],
+      sports: sc?.menu() ?? [],
       live: { games: live && sc ? live.games.filter(sc.visible).map(sc.toGame) : [], version: live?.version ?? 0 },
       line: { games: line && sc ? line.games.filter(sc.visible).map(sc.toGame) : [], version: line?.version ?? 0 },
       timeZone: site.config.defaultTimeZone,

@@ -33,7 +33,7 @@ export const loader = (args: LoaderFunctionArgs) =>
     ]);
     return {
       lng: ctx.site.lng,
-      sports: sc.sports,
+      sports: sc.menu(),
       live: { games: (live?.games ?? []).filter(sc.visible).map(sc.toGame), version: live?.version ?? 0 },
       // More than the page shows: the list's polls bring only changed races, so when the first one
       // goes off the next is already here.

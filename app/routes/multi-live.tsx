@@ -41,7 +41,7 @@ export const loader = (args: LoaderFunctionArgs) =>
     const chosen = chosenIds(args.request);
     return {
       lng: ctx.site.lng,
-      sports: sc.sports,
+      sports: sc.menu(),
       games,
       version: feed?.version ?? 0,
       // A chosen game that finished has left the live feed: it drops out of the view.

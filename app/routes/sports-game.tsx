@@ -62,7 +62,7 @@ export const loader = (args: LoaderFunctionArgs) => {
       section,
       game,
       version: answer.version,
-      sports: sc.sports,
+      sports: sc.menu(game.sportId),
       timeZone: ctx.site.config.defaultTimeZone,
       path: canonical,
       outright,

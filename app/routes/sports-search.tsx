@@ -32,7 +32,7 @@ export const loader = (args: LoaderFunctionArgs) =>
     return {
       lng: ctx.site.lng,
       q,
-      sports: sc.sports,
+      sports: sc.menu(),
       teams: (found?.teams ?? []).map((t) => ({ id: t.id, name: t.name, sportName: sportName(t.sportId, t.sportSlug), countryName: t.countryName })),
       champs: (found?.championships ?? []).map((c) => ({
         id: c.id,

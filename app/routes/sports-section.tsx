@@ -86,7 +86,7 @@ export const loader = (args: LoaderFunctionArgs) => {
       lng,
       section,
       heading,
-      sports: sc.sports,
+      sports: sc.menu(sportId),
       sportId,
       champId,
       games,

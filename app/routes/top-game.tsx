@@ -24,7 +24,7 @@ export const loader = (args: LoaderFunctionArgs) =>
     const [sc, live, line, seo] = await Promise.all([sportsContext(ctx.site.lng, "line", ctx.user?.hiddenSports), cachedTop("live", LIMIT), cachedTop("line", LIMIT), routeSeo(ctx, "topGame.description")]);
     return {
       lng: ctx.site.lng,
-      sports: sc.sports,
+      sports: sc.menu(),
       live: { games: live.games.filter(sc.visible).map(sc.toGame), version: live.version },
       line: { games: line.games.filter(sc.visible).map(sc.toGame), version: line.version },
       timeZone: ctx.site.config.defaultTimeZone,
