@@ -86,6 +86,16 @@ export function CouponPanel({ lng, returnTo, variant = "aside" }: { lng: string;
     </>
   );
   const action = `/${lng}/coupon`;
+  // A bet's (or the bonus bet's) × button: a form without JavaScript, the atom with it.
+  const removeForm = (betId: string, label: string) => (
+    <form method="post" action={action}>
+      {hidden}
+      <input type="hidden" name="betId" value={betId} />
+      <button type="submit" name="intent" value="remove" className="coupon-bet__remove" aria-label={label} onClick={js(() => remove(betId))}>
+        ×
+      </button>
+    </form>
+  );
   return (
     <section className={`coupon coupon--${variant}`} aria-labelledby="coupon-title" data-testid="coupon">
       <header className="coupon__head">
@@ -140,13 +150,7 @@ export function CouponPanel({ lng, returnTo, variant = "aside" }: { lng: string;
                       {state?.isLive ? <span className="live-dot" aria-label={t("sports.liveBadge")} /> : null}
                       {bet.market.opponent1Name} — {bet.market.opponent2Name}
                     </span>
-                    <form method="post" action={action}>
-                      {hidden}
-                      <input type="hidden" name="betId" value={id} />
-                      <button type="submit" name="intent" value="remove" className="coupon-bet__remove" aria-label={t("coupon.remove")} onClick={js(() => remove(id))}>
-                        ×
-                      </button>
-                    </form>
+                    {removeForm(id, t("coupon.remove"))}
                   </div>
                   <div className="coupon-bet__pick">
                     <span>
@@ -179,13 +183,7 @@ export function CouponPanel({ lng, returnTo, variant = "aside" }: { lng: string;
               <li className="coupon-bet coupon-bet--bonus" data-bet={BONUS_BET_ID}>
                 <div className="coupon-bet__top">
                   <span className="coupon-bet__game">{t("coupon.bonusBet.title")}</span>
-                  <form method="post" action={action}>
-                    {hidden}
-                    <input type="hidden" name="betId" value={BONUS_BET_ID} />
-                    <button type="submit" name="intent" value="remove" className="coupon-bet__remove" aria-label={t("coupon.bonusBet.remove")} onClick={js(() => remove(BONUS_BET_ID))}>
-                      ×
-                    </button>
-                  </form>
+                  {removeForm(BONUS_BET_ID, t("coupon.bonusBet.remove"))}
                 </div>
                 <div className="coupon-bet__pick">
                   <span>{t("coupon.bonusBet.note", { percent: Math.round((bonus.coef - 1) * 100) })}</span>
