@@ -1,6 +1,7 @@
-// The translate function the browser uses (decision 042): the part of i18next's `t` our
-// dictionaries need, about 1 KiB instead of i18next's 15 KiB gzip in every page's first load.
-// `translator.test.ts` holds it to i18next's answer for every key of every language.
+// The site's translate function, on the server and in the browser (decision 042): the part of
+// i18next's `t` our dictionaries need, about 1 KiB instead of i18next's 15 KiB gzip in every
+// page's first load. `translator.test.ts` holds it to i18next's answer for every key of every
+// language.
 
 export type Dictionary = { [key: string]: string | Dictionary };
 export type TranslateOptions = Record<string, unknown> & { count?: unknown; defaultValue?: unknown };
