@@ -1,8 +1,8 @@
 // Bets per second through the platform API with 50 concurrent bettors (PGlite, and PostgreSQL
 // when TEST_DATABASE_URL is set), checked afterwards for 0 lost, 0 doubled, 0 negative; then the
 // settlement of a finished game with 10,000 open bets.
-import { loadavg } from "node:os";
 import { type DbKind, startStack } from "../tests/support/stack";
+import { closedLoop, ledgerFaults } from "./support/load";
 
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 8000);
 const BETTORS = 50;
@@ -47,26 +47,17 @@ for (const db of dbs) {
     outcomes.forEach((id, i) => coefOf.set(id, [2.1, 3.5, 1.9][i % 3]!));
 
     let failures = 0;
-    let counter = 0;
-    const load1 = loadavg()[0]!;
-    const started = performance.now();
-    const deadline = started + DURATION_MS;
-    await Promise.all(
-      bettors.map(async (b) => {
-        while (performance.now() < deadline) {
-          const outcomeId = outcomes[counter++ % outcomes.length]!;
-          const res = await fetch(`${stack.platformUrl}/web-api/bets/coupon`, {
-            method: "POST",
-            headers: { "content-type": "application/json", authorization: `Bearer ${b.token}`, "idempotency-key": `bench-${b.userId}-${counter}` },
-            body: JSON.stringify({ accountId: b.accountId, typeId: 0, amount: STAKE, changeCoefAction: 1, bets: [{ outcomeId, coef: coefOf.get(outcomeId) }] }),
-          });
-          await res.text();
-          if (res.status === 200) b.ok++;
-          else failures++;
-        }
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
+    const { seconds, load } = await closedLoop(bettors, DURATION_MS, async (b, n) => {
+      const outcomeId = outcomes[n % outcomes.length]!;
+      const res = await fetch(`${stack.platformUrl}/web-api/bets/coupon`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${b.token}`, "idempotency-key": `bench-${b.userId}-${n}` },
+        body: JSON.stringify({ accountId: b.accountId, typeId: 0, amount: STAKE, changeCoefAction: 1, bets: [{ outcomeId, coef: coefOf.get(outcomeId) }] }),
+      });
+      await res.text();
+      if (res.status === 200) b.ok++;
+      else failures++;
+    });
     const placed = bettors.reduce((s, b) => s + b.ok, 0);
 
     // 0 lost, 0 doubled, 0 negative: every bettor's coupons and balance match their accepted answers
@@ -81,12 +72,10 @@ for (const db of dbs) {
       if (coupons > b.ok) doubled += coupons - b.ok;
       if (balance.result.accounts[0].money !== DEPOSIT - coupons * STAKE) doubled++;
     }
-    const { body: trial, status: trialStatus } = await call("GET", "/__test/ledger/trial-balance");
-    if (trialStatus !== 200 || !trial.negatives) throw new Error(`trial balance: ${trialStatus} ${JSON.stringify(trial)}`);
-    const negative = trial.negatives.length + trial.mismatches.length + Object.values(trial.sums as Record<string, number>).filter((s) => s !== 0).length;
+    const negative = await ledgerFaults(stack.platformUrl);
     console.log(
       `bets (${db}, simulator ${simRunning ? "running" : "paused"}): ${(placed / seconds).toFixed(0)} bets/s with ${BETTORS} concurrent bettors over ${seconds.toFixed(1)} s ` +
-        `(${placed} placed, ${failures} refused; lost ${lost}, doubled ${doubled}, ledger faults ${negative}; load ${load1.toFixed(2)} → ${loadavg()[0]!.toFixed(2)})`,
+        `(${placed} placed, ${failures} refused; lost ${lost}, doubled ${doubled}, ledger faults ${negative}; load ${load})`,
     );
 
     // settlement of 10,000 open bets on one game

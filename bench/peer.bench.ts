@@ -127,8 +127,6 @@ try {
   if (cpuProf) console.log(`CPU profile of the site: ${profDir}`);
 }
 
-/** The pid of the site process: the one startStack started listens on the port. */
-
 /** Median time of one request with nothing else running, and the median of each Server-Timing part. */
 async function oneAtATime(url: string, headers: Record<string, string>) {
   const times: number[] = [];

@@ -7,9 +7,9 @@
 //
 //   npm run build && npm run bench -- place-action      BENCH_DURATION_MS (default 8000)
 import { existsSync } from "node:fs";
-import { loadavg } from "node:os";
 import { CookieJar, csrfToken, getPage, postForm } from "../tests/support/forms";
 import { type DbKind, startStack } from "../tests/support/stack";
+import { closedLoop, ledgerFaults } from "./support/load";
 
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 8000);
 const BETTORS = 20;
@@ -54,30 +54,21 @@ for (const db of dbs) {
 
     const latencies: number[] = [];
     const statuses = new Map<number, number>();
-    let counter = 0;
-    const load1 = loadavg()[0]!;
-    const started = performance.now();
-    const deadline = started + DURATION_MS;
-    await Promise.all(
-      bettors.map(async (b) => {
-        while (performance.now() < deadline) {
-          const outcomeId = outcomes[counter++ % outcomes.length]!;
-          const sent = performance.now();
-          const res = await postForm(
-            stack.siteUrl,
-            "/en/coupon/place",
-            b.jar,
-            { csrf: b.csrf, key: `place-bench-${b.userId}-${counter}-abcdef`, changeCoefAction: "1", returnTo: "/en/coupon", typeId: "0", amount: String(STAKE_RUB), bets: `${outcomeId}:2.1:P` },
-            b.ip,
-          );
-          await res.arrayBuffer();
-          latencies.push(performance.now() - sent);
-          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-          if (res.status === 302 && /\/en\/coupon\/result\/\d+$/.test(res.headers.get("location") ?? "")) b.ok++;
-        }
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
+    const { seconds, load } = await closedLoop(bettors, DURATION_MS, async (b, n) => {
+      const outcomeId = outcomes[n % outcomes.length]!;
+      const sent = performance.now();
+      const res = await postForm(
+        stack.siteUrl,
+        "/en/coupon/place",
+        b.jar,
+        { csrf: b.csrf, key: `place-bench-${b.userId}-${n}-abcdef`, changeCoefAction: "1", returnTo: "/en/coupon", typeId: "0", amount: String(STAKE_RUB), bets: `${outcomeId}:2.1:P` },
+        b.ip,
+      );
+      await res.arrayBuffer();
+      latencies.push(performance.now() - sent);
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      if (res.status === 302 && /\/en\/coupon\/result\/\d+$/.test(res.headers.get("location") ?? "")) b.ok++;
+    });
     const placed = bettors.reduce((s, b) => s + b.ok, 0);
 
     // Every accepted answer is one coupon and one stake, nothing else moved.
@@ -89,13 +80,12 @@ for (const db of dbs) {
       if (taken < b.ok) lost += b.ok - taken;
       if (taken > b.ok) doubled += taken - b.ok;
     }
-    const trial = (await (await fetch(`${stack.platformUrl}/__test/ledger/trial-balance`)).json()) as { negatives: unknown[]; mismatches: unknown[]; sums: Record<string, number> };
-    const faults = trial.negatives.length + trial.mismatches.length + Object.values(trial.sums).filter((s) => s !== 0).length;
+    const faults = await ledgerFaults(stack.platformUrl);
     const sorted = latencies.sort((a, z) => a - z);
     console.log(
       `place action through the site (${db}): ${(placed / seconds).toFixed(0)} placements/s with ${BETTORS} bettors at once over ${seconds.toFixed(1)} s; ` +
         `p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms, p99 ${percentile(sorted, 99).toFixed(0)} ms ` +
-        `(answers ${JSON.stringify(Object.fromEntries(statuses))}; lost ${lost}, doubled ${doubled}, ledger faults ${faults}; load ${load1.toFixed(2)} → ${loadavg()[0]!.toFixed(2)})`,
+        `(answers ${JSON.stringify(Object.fromEntries(statuses))}; lost ${lost}, doubled ${doubled}, ledger faults ${faults}; load ${load})`,
     );
   } finally {
     await stack.stop();

@@ -66,30 +66,36 @@ const app = createApp(db, {
   betLiveDelayMs: env.BET_LIVE_DELAY_MS,
 });
 
+/**
+ * Runs `task` every `everyMs`, never two runs at once (a slow run makes the next tick skip); a
+ * failure is logged and waits for the next tick. The timer does not keep the process alive.
+ */
+function repeat(everyMs: number, failed: string, task: () => Promise<unknown>): NodeJS.Timeout {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    task()
+      .catch((error: unknown) => log.error(failed, { error }))
+      .finally(() => (running = false));
+  }, everyMs);
+  timer.unref();
+  return timer;
+}
+
 // Live coupons whose delay is over are decided here too (readers also decide them on sight);
 // every process may run it: each coupon is decided once under its row lock.
-let deciding = false;
-const decideTimer = setInterval(() => {
-  if (deciding) return;
-  deciding = true;
-  decideDueCoupons(db)
-    .catch((error: unknown) => log.error("bets.decide_failed", { error }))
-    .finally(() => (deciding = false));
-}, 500);
-decideTimer.unref();
+const decideTimer = repeat(500, "bets.decide_failed", () => decideDueCoupons(db));
 
 // VIP coupons a started or finished game has made unapprovable release their hold (decision 043);
-// every process may run it, as above.
-let expiring = false;
-const expiryTimer = setInterval(() => {
-  if (expiring || env.VIP_EXPIRY_SWEEP_MS === 0) return;
-  expiring = true;
-  expireVipCoupons(db)
-    .then((expired) => expired && log.info("vip_bets.expired", { expired }))
-    .catch((error: unknown) => log.error("vip_bets.expiry_failed", { error }))
-    .finally(() => (expiring = false));
-}, env.VIP_EXPIRY_SWEEP_MS || 60_000);
-expiryTimer.unref();
+// every process may run it, as above. 0 leaves it to the test hook.
+const expiryTimer =
+  env.VIP_EXPIRY_SWEEP_MS > 0
+    ? repeat(env.VIP_EXPIRY_SWEEP_MS, "vip_bets.expiry_failed", async () => {
+        const expired = await expireVipCoupons(db);
+        if (expired) log.info("vip_bets.expired", { expired });
+      })
+    : undefined;
 
 // Dead tokens, codes and counters are cleared hourly; a failed run waits for the next.
 const housekeeping = () => purgeExpired(db).catch((error: unknown) => log.error("housekeeping.failed", { error }));

@@ -26,8 +26,6 @@ const VERSION = "v1";
 const deletedBonusSchema = z
   .object({ manuallyDeletedBonusBet: z.boolean().catch(false).default(false) })
   .catch({ manuallyDeletedBonusBet: false });
-
-const emptyCookieCoupon = (): CookieCoupon => emptyStoredCoupon();
 /** No honest coupon inflates beyond this (the cookie holds < 4 KB of deflated JSON). */
 const MAX_INFLATED_BYTES = 256 * 1024;
 
@@ -79,19 +77,19 @@ export function encodeCouponCookie(coupon: CookieCoupon, secrets: CouponCookieSe
 
 export function decodeCouponCookie(value: string | null | undefined, secrets: CouponCookieSecrets): CookieCoupon {
   const list = secretList(secrets);
-  if (!value || value.length > COUPON_COOKIE_MAX_VALUE_BYTES) return emptyCookieCoupon();
+  if (!value || value.length > COUPON_COOKIE_MAX_VALUE_BYTES) return emptyStoredCoupon();
   const parts = value.split(".");
-  if (parts.length !== 3) return emptyCookieCoupon();
+  if (parts.length !== 3) return emptyStoredCoupon();
   const [version = "", payload = "", signature = ""] = parts;
-  if (version !== VERSION || !signatureMatches(`${version}.${payload}`, signature, list)) return emptyCookieCoupon();
+  if (version !== VERSION || !signatureMatches(`${version}.${payload}`, signature, list)) return emptyStoredCoupon();
   try {
     const json: unknown = JSON.parse(inflateRawSync(Buffer.from(payload, "base64url"), { maxOutputLength: MAX_INFLATED_BYTES }).toString("utf8"));
     const parsed = storedCouponSchema.safeParse(json);
-    if (!parsed.success) return emptyCookieCoupon();
+    if (!parsed.success) return emptyStoredCoupon();
     return deletedBonusSchema.parse(json).manuallyDeletedBonusBet ? { ...parsed.data, manuallyDeletedBonusBet: true } : parsed.data;
   } catch {
     // corrupt deflate data or JSON behind a valid signature (e.g. a changed format): start empty
-    return emptyCookieCoupon();
+    return emptyStoredCoupon();
   }
 }
 

@@ -1,6 +1,7 @@
 // A small load generator on undici (keep-alive pool, one request per connection at a time) and
 // the CPU time of a process read from /proc, for benches that compare pages under equal load.
 import { readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { Pool } from "undici";
 
 /** Linux reports process times in clock ticks of 1/100 s (`getconf CLK_TCK`). */
@@ -94,4 +95,30 @@ export function serverTiming(header: string | null): Record<string, number> {
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/**
+ * A closed loop: every worker calls `step` one call after another until `durationMs` has passed,
+ * all workers at once. `n` counts the calls across workers (for outcome choice and unique keys).
+ * Answers the seconds taken and the machine's one-minute load before and after, as printed.
+ */
+export async function closedLoop<W>(workers: readonly W[], durationMs: number, step: (worker: W, n: number) => Promise<void>): Promise<{ seconds: number; load: string }> {
+  let n = 0;
+  const loadBefore = loadavg()[0]!;
+  const started = performance.now();
+  const deadline = started + durationMs;
+  await Promise.all(
+    workers.map(async (worker) => {
+      while (performance.now() < deadline) await step(worker, n++);
+    }),
+  );
+  return { seconds: (performance.now() - started) / 1000, load: `${loadBefore.toFixed(2)} → ${loadavg()[0]!.toFixed(2)}` };
+}
+
+/** Ledger faults after a run: negative balances, mismatched balances and currencies not summing to zero. */
+export async function ledgerFaults(platformUrl: string): Promise<number> {
+  const res = await fetch(`${platformUrl}/__test/ledger/trial-balance`);
+  const trial = (await res.json()) as { negatives?: unknown[]; mismatches?: unknown[]; sums?: Record<string, number> };
+  if (res.status !== 200 || !trial.negatives || !trial.mismatches || !trial.sums) throw new Error(`trial balance: ${res.status} ${JSON.stringify(trial)}`);
+  return trial.negatives.length + trial.mismatches.length + Object.values(trial.sums).filter((s) => s !== 0).length;
 }

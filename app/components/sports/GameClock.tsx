@@ -6,7 +6,6 @@ import { isFinishedStatus, isLiveStatus } from "~/sports/model";
 const DAY_MONTH: Intl.DateTimeFormatOptions = { day: "2-digit", month: "2-digit", timeZone: "UTC" };
 
 /** "12:05" for a game on a date, "67'" and the period for a running one, "FT" when finished. */
-
 export function GameClock({ game, timeZone, lng }: { game: GameView; timeZone: number; lng: string }) {
   const { t } = useTranslation();
   if (isFinishedStatus(game.status)) return <span className="game-clock game-clock--done">{t("sports.finished")}</span>;

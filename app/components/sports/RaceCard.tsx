@@ -17,8 +17,9 @@ export function RaceCard({ race, lng, here, timeZone, moves }: { race: GameView;
   // Rows keep their lanes while the race runs (a bettor aiming at an odd must not see its row
   // move under the pointer); the position is the badge. A finished race reads by place.
   const field = race.runners ?? [];
-  const runners = finished ? standingOrder(field) : field;
-  const position = new Map(standingOrder(field).map((r, i) => [r.lane, i + 1]));
+  const standing = standingOrder(field);
+  const runners = finished ? standing : field;
+  const position = new Map(standing.map((r, i) => [r.lane, i + 1]));
   const winner = race.markets.find((m) => m.typeId === RACE_MARKET.winner);
   const top3 = race.markets.find((m) => m.typeId === RACE_MARKET.top3);
   const titleId = `race-${race.id}-title`;
