@@ -1,15 +1,19 @@
 // Bets per second through the platform API with 50 concurrent bettors (PGlite, and PostgreSQL
 // when TEST_DATABASE_URL is set), checked afterwards for 0 lost, 0 doubled, 0 negative; then the
 // settlement of a finished game with 10,000 open bets.
-import { type DbKind, startStack } from "../tests/support/stack";
-import { closedLoop, ledgerFaults } from "./support/load";
+import { join } from "node:path";
+import { root } from "../scripts/processes.mjs";
+import { startStack } from "../tests/support/stack";
+import { benchDatabases, closedLoop, cpuPerOperation, ledgerFaults } from "./support/load";
 
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 8000);
 const BETTORS = 50;
 const OPEN_BETS = 10_000;
 const DEPOSIT = 100_000_000;
 const STAKE = 1_000;
-const dbs: DbKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+const dbs = benchDatabases();
+// `npm run bench -- bets --cpu-prof` also writes the platform's CPU profile to .data/cpu-prof/.
+const platformNodeArgs = process.argv.includes("--cpu-prof") ? ["--cpu-prof", `--cpu-prof-dir=${join(root, ".data/cpu-prof")}`] : [];
 
 async function json(res: Response) {
   const text = await res.text();
@@ -17,7 +21,7 @@ async function json(res: Response) {
 }
 
 for (const db of dbs) {
-  const stack = await startStack({ db, site: false, sports: true });
+  const stack = await startStack({ db, site: false, sports: true, platformNodeArgs });
   try {
     const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
       const res = await fetch(`${stack.platformUrl}${path}`, {
@@ -47,7 +51,7 @@ for (const db of dbs) {
     outcomes.forEach((id, i) => coefOf.set(id, [2.1, 3.5, 1.9][i % 3]!));
 
     let failures = 0;
-    const { seconds, load } = await closedLoop(bettors, DURATION_MS, async (b, n) => {
+    const { seconds, load, cpu } = await closedLoop(bettors, DURATION_MS, async (b, n) => {
       const outcomeId = outcomes[n % outcomes.length]!;
       const res = await fetch(`${stack.platformUrl}/web-api/bets/coupon`, {
         method: "POST",
@@ -57,7 +61,7 @@ for (const db of dbs) {
       await res.text();
       if (res.status === 200) b.ok++;
       else failures++;
-    });
+    }, { platform: stack.platformPid! });
     const placed = bettors.reduce((s, b) => s + b.ok, 0);
 
     // 0 lost, 0 doubled, 0 negative: every bettor's coupons and balance match their accepted answers
@@ -77,6 +81,7 @@ for (const db of dbs) {
       `bets (${db}, simulator ${simRunning ? "running" : "paused"}): ${(placed / seconds).toFixed(0)} bets/s with ${BETTORS} concurrent bettors over ${seconds.toFixed(1)} s ` +
         `(${placed} placed, ${failures} refused; lost ${lost}, doubled ${doubled}, ledger faults ${negative}; load ${load})`,
     );
+    console.log(`  ${cpuPerOperation(cpu, placed + failures, "bet", db === "postgres" ? "PostgreSQL and the rest" : "the rest")}`);
 
     // settlement of 10,000 open bets on one game
     const { body: game } = await call("POST", "/__test/bets/games", { status: 1 });

@@ -8,15 +8,16 @@
 //   npm run build && npm run bench -- place-action      BENCH_DURATION_MS (default 8000)
 import { existsSync } from "node:fs";
 import { CookieJar, csrfToken, getPage, postForm } from "../tests/support/forms";
-import { type DbKind, startStack } from "../tests/support/stack";
-import { closedLoop, ledgerFaults } from "./support/load";
+import { startStack } from "../tests/support/stack";
+import { benchDatabases, closedLoop, cpuPerOperation, ledgerFaults } from "./support/load";
+import { sitePidOf } from "./support/site";
 
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 8000);
 const BETTORS = 20;
 const DEPOSIT = 100_000_000;
 /** The stake in the form, in roubles; the ledger counts kopecks. */
 const STAKE_RUB = 10;
-const dbs: DbKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+const dbs = benchDatabases();
 
 if (!existsSync("build/index.js")) {
   console.error("place-action: run `npm run build` first");
@@ -54,7 +55,7 @@ for (const db of dbs) {
 
     const latencies: number[] = [];
     const statuses = new Map<number, number>();
-    const { seconds, load } = await closedLoop(bettors, DURATION_MS, async (b, n) => {
+    const { seconds, load, cpu } = await closedLoop(bettors, DURATION_MS, async (b, n) => {
       const outcomeId = outcomes[n % outcomes.length]!;
       const sent = performance.now();
       const res = await postForm(
@@ -68,7 +69,7 @@ for (const db of dbs) {
       latencies.push(performance.now() - sent);
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       if (res.status === 302 && /\/en\/coupon\/result\/\d+$/.test(res.headers.get("location") ?? "")) b.ok++;
-    });
+    }, { site: sitePidOf(Number(new URL(stack.siteUrl).port)), platform: stack.platformPid! });
     const placed = bettors.reduce((s, b) => s + b.ok, 0);
 
     // Every accepted answer is one coupon and one stake, nothing else moved.
@@ -87,6 +88,7 @@ for (const db of dbs) {
         `p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms, p99 ${percentile(sorted, 99).toFixed(0)} ms ` +
         `(answers ${JSON.stringify(Object.fromEntries(statuses))}; lost ${lost}, doubled ${doubled}, ledger faults ${faults}; load ${load})`,
     );
+    console.log(`  ${cpuPerOperation(cpu, latencies.length, "placement", db === "postgres" ? "PostgreSQL and the rest" : "the rest")}`);
   } finally {
     await stack.stop();
   }

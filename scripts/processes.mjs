@@ -75,11 +75,14 @@ async function untilUp(child, up) {
   }
 }
 
-/** Starts the platform (Hono + database) and resolves when /health answers 200. */
-export async function startPlatform({ port, env = {}, quiet = false }) {
+/**
+ * Starts the platform (Hono + database) and resolves when /health answers 200. `nodeArgs` are
+ * flags for node itself (a bench's `--cpu-prof`).
+ */
+export async function startPlatform({ port, env = {}, quiet = false, nodeArgs = [] }) {
   // Without this, another program answering /health on the port would pass for our platform.
   await refuseTakenPort("platform", port, "PLATFORM_PORT");
-  const child = launch("platform", process.execPath, ["--import", "tsx", "platform/main.ts"], { PLATFORM_PORT: String(port), ...env }, { quiet });
+  const child = launch("platform", process.execPath, [...nodeArgs, "--import", "tsx", "platform/main.ts"], { PLATFORM_PORT: String(port), ...env }, { quiet });
   const exited = new Promise((_, reject) =>
     child.once("exit", (code) => reject(new Error(`platform exited with ${code}\n${(child.tail ?? []).join("\n")}`))),
   );

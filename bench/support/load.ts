@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { Pool } from "undici";
+import type { DbKind } from "../../tests/support/stack";
 
 /** Linux reports process times in clock ticks of 1/100 s (`getconf CLK_TCK`). */
 const TICK_MS = 10;
@@ -102,9 +103,15 @@ export function median(values: number[]): number {
  * all workers at once. `n` counts the calls across workers (for outcome choice and unique keys).
  * Answers the seconds taken and the machine's one-minute load before and after, as printed.
  */
-export async function closedLoop<W>(workers: readonly W[], durationMs: number, step: (worker: W, n: number) => Promise<void>): Promise<{ seconds: number; load: string }> {
+export async function closedLoop<W>(
+  workers: readonly W[],
+  durationMs: number,
+  step: (worker: W, n: number) => Promise<void>,
+  watch: Record<string, number> = {},
+): Promise<{ seconds: number; load: string; cpu: CpuSplit }> {
   let n = 0;
   const loadBefore = loadavg()[0]!;
+  const cpuBefore = cpuSplit(watch);
   const started = performance.now();
   const deadline = started + durationMs;
   await Promise.all(
@@ -112,7 +119,31 @@ export async function closedLoop<W>(workers: readonly W[], durationMs: number, s
       while (performance.now() < deadline) await step(worker, n++);
     }),
   );
-  return { seconds: (performance.now() - started) / 1000, load: `${loadBefore.toFixed(2)} → ${loadavg()[0]!.toFixed(2)}` };
+  const cpuAfter = cpuSplit(watch);
+  const cpu = Object.fromEntries(Object.entries(cpuAfter).map(([name, ms]) => [name, ms - (cpuBefore[name] ?? 0)]));
+  return { seconds: (performance.now() - started) / 1000, load: `${loadBefore.toFixed(2)} → ${loadavg()[0]!.toFixed(2)}`, cpu };
+}
+
+/** CPU ms by process name, "bench" (this process) and "machine" (every process, from /proc/stat). */
+export type CpuSplit = Record<string, number>;
+
+function machineCpuMs(): number {
+  // "cpu  user nice system idle iowait irq softirq steal …": busy is all but idle and iowait.
+  const [user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+  return (user! + nice! + system! + irq! + softirq! + steal!) * TICK_MS;
+}
+
+function cpuSplit(watch: Record<string, number>): CpuSplit {
+  const own = process.cpuUsage();
+  return { ...Object.fromEntries(Object.entries(watch).map(([name, pid]) => [name, processCpuMs(pid)])), bench: (own.user + own.system) / 1000, machine: machineCpuMs() };
+}
+
+/** "platform 5.1 + bench 2.0 + the rest (database) 4.2 = 11.3 ms CPU per bet": where a run's CPU went. */
+export function cpuPerOperation(cpu: CpuSplit, operations: number, unit: string, restName = "the rest"): string {
+  const per = (ms: number) => (ms / Math.max(1, operations)).toFixed(1);
+  const named = Object.entries(cpu).filter(([name]) => name !== "machine");
+  const rest = cpu.machine! - named.reduce((sum, [, ms]) => sum + ms, 0);
+  return `${[...named.map(([name, ms]) => `${name} ${per(ms)}`), `${restName} ${per(rest)}`].join(" + ")} = ${per(cpu.machine!)} ms CPU per ${unit}`;
 }
 
 /** Ledger faults after a run: negative balances, mismatched balances and currencies not summing to zero. */
@@ -121,4 +152,14 @@ export async function ledgerFaults(platformUrl: string): Promise<number> {
   const trial = (await res.json()) as { negatives?: unknown[]; mismatches?: unknown[]; sums?: Record<string, number> };
   if (res.status !== 200 || !trial.negatives || !trial.mismatches || !trial.sums) throw new Error(`trial balance: ${res.status} ${JSON.stringify(trial)}`);
   return trial.negatives.length + trial.mismatches.length + Object.values(trial.sums).filter((s) => s !== 0).length;
+}
+
+/**
+ * The databases a bench runs on: PGlite, and PostgreSQL when TEST_DATABASE_URL is set;
+ * BENCH_DB=pglite or BENCH_DB=postgres keeps one of them.
+ */
+export function benchDatabases(): DbKind[] {
+  const all: DbKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+  const only = process.env.BENCH_DB;
+  return only ? all.filter((db) => db === only) : all;
 }

@@ -281,7 +281,8 @@ export type LedgerTransferFlag = "posted" | "pending" | "post_pending" | "void_p
 
 /** An immutable ledger transfer; no UPDATE or DELETE is allowed on the table. */
 export interface LedgerTransferTable {
-  id: ColumnType<string | number, never, never>;
+  /** Drawn by the caller (nextval) when rows referencing it are written in the same statement. */
+  id: ColumnType<string | number, string | undefined, never>;
   debit_account_id: Int8;
   credit_account_id: Int8;
   amount: Int8;
@@ -297,7 +298,8 @@ export interface LedgerTransferTable {
 
 /** One bet placement per idempotency key, with its first (success) answer. */
 export interface BetRequestTable {
-  id: ColumnType<string | number, never, never>;
+  /** Drawn by the caller (nextval) when rows referencing it are written in the same statement. */
+  id: ColumnType<string | number, string | undefined, never>;
   user_id: number;
   idempotency_key: string;
   request_hash: string;
@@ -308,7 +310,8 @@ export interface BetRequestTable {
 export type CouponState = "waiting" | "approval" | "open" | "refused" | "settled";
 
 export interface BetCouponTable {
-  id: ColumnType<string | number, never, never>;
+  /** Drawn by the caller (nextval) when rows referencing it are written in the same statement. */
+  id: ColumnType<string | number, string | undefined, never>;
   request_id: Int8;
   user_id: number;
   account_id: Int8;

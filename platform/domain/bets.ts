@@ -3,7 +3,7 @@
 // in the same transaction as the coupon and its selections, exactly once per idempotency key.
 // Live coupons wait for a per-sport delay with their stake as a pending transfer.
 
-import { sql } from "kysely";
+import { type Expression, type OperationNodeSource, sql } from "kysely";
 import { bonusBetCoefHundredths, bonusBetShapeRefusal } from "../../betting-math/bonus-bet.ts";
 import { CHANGE_COEF_ACTION, type ChangeCoefAction, acceptsCoefChange } from "../../betting-math/change-coef.ts";
 import { type Ratio, maxStakeForWin, ratioToString, winForStake, winRatio } from "../../betting-math/coupon-math.ts";
@@ -11,7 +11,7 @@ import { COUPON_TYPE, type CombinedCouponTypeId, type NamedCouponTypeId, isSyste
 import { ABOVE_MAX_REFUSALS, vipBetShapeRefusal } from "../../betting-math/vip-bet.ts";
 import type { Db } from "../db/index.ts";
 import { loadSiteConfigValue } from "./site-config.ts";
-import { ACCOUNT_TYPE, HOUSE, LedgerError, createTransfer, houseAccountId, knownHouseAccountId, rememberHouseAccountId, resolvePending } from "./ledger.ts";
+import { ACCOUNT_TYPE, HOUSE, houseAccountId, isInsufficientFunds, knownHouseAccountId, rememberHouseAccountId, resolvePending, transferInsert } from "./ledger.ts";
 
 
 /** The most selections one coupon may hold. */
@@ -101,9 +101,8 @@ export interface OutcomeState {
   scoreAway: number | null;
 }
 
-export async function outcomeStates(db: Db, ids: readonly number[]): Promise<Map<number, OutcomeState>> {
-  if (!ids.length) return new Map();
-  const rows = await db
+function outcomeStatesQuery(db: Db, ids: readonly number[]) {
+  return db
     .selectFrom("outcome as o")
     .innerJoin("market as m", "m.id", "o.market_id")
     .innerJoin("game as g", "g.id", "o.game_id")
@@ -125,9 +124,20 @@ export async function outcomeStates(db: Db, ids: readonly number[]): Promise<Map
       "g.score_home as scoreHome",
       "g.score_away as scoreAway",
     ])
-    .where("o.id", "in", [...ids])
-    .execute();
-  return new Map(rows.map((r) => [r.outcomeId, { ...r, marketSettled: r.marketSettledAt !== null, gameStatus: Number(r.gameStatus) }]));
+    .where("o.id", "in", [...ids]);
+}
+
+type OutcomeStateRow = Omit<OutcomeState, "marketSettled" | "gameStatus"> & { marketSettledAt: unknown; gameStatus: number | string };
+
+function outcomeStateMap(rows: readonly OutcomeStateRow[]): Map<number, OutcomeState> {
+  return new Map(
+    rows.map(({ marketSettledAt, ...r }) => [r.outcomeId, { ...r, marketSettled: marketSettledAt !== null, gameStatus: Number(r.gameStatus) }]),
+  );
+}
+
+export async function outcomeStates(db: Db, ids: readonly number[]): Promise<Map<number, OutcomeState>> {
+  if (!ids.length) return new Map();
+  return outcomeStateMap(await outcomeStatesQuery(db, ids).execute());
 }
 
 const isLiveStatus = (status: number) => status === 2 || status === 3;
@@ -231,13 +241,18 @@ interface Limits {
   maxOutcomePayout: number;
 }
 
-async function limitsFor(db: Db, currency: string, typeId: number): Promise<Limits> {
-  // One round trip for both tables; a currency's own row wins over '*'.
-  const { rows } = await sql<{ kind: "coupon" | "outcome"; currency: string; min_amount: string | number; max_amount: string | number; max_payout: string | number }>`
+type LimitRow = { kind: "coupon" | "outcome"; currency: string; min_amount: string | number; max_amount: string | number; max_payout: string | number };
+
+function limitRowsQuery(currency: string, typeId: number) {
+  return sql<LimitRow>`
     select 'coupon' as kind, currency, min_amount, max_amount, max_payout from bet_limit where currency in (${currency}, '*') and type_id = ${typeId}
     union all
     select 'outcome', currency, 0, 0, max_payout from bet_outcome_limit where currency in (${currency}, '*')
-  `.execute(db);
+  `;
+}
+
+function limitsOf(rows: readonly LimitRow[], currency: string): Limits {
+  // A currency's own row wins over '*'.
   const pick = (kind: "coupon" | "outcome") => rows.find((r) => r.kind === kind && r.currency === currency) ?? rows.find((r) => r.kind === kind && r.currency === "*");
   const row = pick("coupon");
   return {
@@ -249,18 +264,52 @@ async function limitsFor(db: Db, currency: string, typeId: number): Promise<Limi
 }
 
 /** The bettor's possible win already riding on each outcome (waiting, VIP awaiting approval, open). */
-async function openExposure(db: Db, userId: number, outcomeIds: readonly number[]): Promise<Map<number, number>> {
-  if (!outcomeIds.length) return new Map();
-  const rows = await db
+function exposureQuery(db: Db, userId: number, outcomeIds: readonly number[]) {
+  return db
     .selectFrom("bet_selection as s")
     .innerJoin("bet_coupon as c", "c.id", "s.coupon_id")
     .select(["s.outcome_id", (eb) => eb.fn.sum<string>("c.possible_win").as("exposure")])
     .where("s.user_id", "=", userId)
     .where("s.outcome_id", "in", [...outcomeIds])
     .where("c.state", "in", ["waiting", "approval", "open"])
-    .groupBy("s.outcome_id")
-    .execute();
-  return new Map(rows.map((r) => [r.outcome_id, Number(r.exposure)]));
+    .groupBy("s.outcome_id");
+}
+
+interface PlacementReads {
+  states: Map<number, OutcomeState>;
+  limits: Limits;
+  exposure: Map<number, number>;
+  /** Ids drawn for the rows a placement writes (empty when none are asked for). */
+  ids: { request: number; coupons: number[]; transfers: number[] } | null;
+  /** The transaction's clock: the created_at the coupons will get. */
+  now: Date;
+}
+
+/**
+ * Everything a placement reads after its account lock, in one round trip: the outcomes' states,
+ * the limits, the bettor's exposure on the outcomes, and the ids of the rows it may write (drawn
+ * here so the answer can be built, and stored, in the same statement as the rows). On a busy
+ * database each round trip costs the platform more than the checks themselves.
+ */
+async function placementReads(db: Db, p: { userId: number; currency: string; typeId: number; outcomeIds: readonly number[]; couponCount: number }): Promise<PlacementReads> {
+  const json = (query: Expression<unknown>) => sql`(select coalesce(json_agg(q), '[]') from (${query}) q)`;
+  const { rows } = await sql<{ states: OutcomeStateRow[]; limits: LimitRow[]; exposure: { outcome_id: number; exposure: number | string }[]; request_id: string | number | null; coupon_ids: (string | number)[]; transfer_ids: (string | number)[]; now: Date }>`
+    select ${json(outcomeStatesQuery(db, p.outcomeIds))} as states,
+           ${json(limitRowsQuery(p.currency, p.typeId))} as limits,
+           ${json(exposureQuery(db, p.userId, p.outcomeIds))} as exposure,
+           case when ${p.couponCount} > 0 then nextval('bet_request_id_seq') end as request_id,
+           array(select nextval('bet_coupon_id_seq') from generate_series(1, ${p.couponCount})) as coupon_ids,
+           array(select nextval('ledger_transfer_id_seq') from generate_series(1, ${p.couponCount})) as transfer_ids,
+           now() as now
+  `.execute(db);
+  const row = rows[0]!;
+  return {
+    states: outcomeStateMap(row.states),
+    limits: limitsOf(row.limits, p.currency),
+    exposure: new Map(row.exposure.map((r) => [r.outcome_id, Number(r.exposure)])),
+    ids: row.request_id === null ? null : { request: Number(row.request_id), coupons: row.coupon_ids.map(Number), transfers: row.transfer_ids.map(Number) },
+    now: row.now,
+  };
 }
 
 interface PlannedCoupon {
@@ -376,30 +425,32 @@ export function liveDelayFor(sportId: number, override?: number): number {
 }
 
 /**
- * Places a coupon once per (user, key). The bettor's account row is locked first, so a user's
- * placements (and their duplicates) queue: the duplicate then finds the request and replays its
- * answer, and the per-outcome limit sums see every earlier coupon.
+ * Places a coupon once per (user, key) in five round trips: begin, the account lock (with the
+ * key's earlier answer), the reads, one statement writing everything, commit. The bettor's account
+ * row is locked first, so a user's placements (and their duplicates) queue, and the reads after
+ * the lock see every earlier coupon for the per-outcome limit sums. A duplicate that queued behind
+ * its original read the key before the original committed; its write then hits the key's unique
+ * index, and the catch below answers the original's response.
  */
 export async function placeCoupon(db: Db, userId: number, key: string, hash: string, input: CouponInput, options: PlaceOptions): Promise<PlaceResult> {
-  // Each round trip to the database costs the platform more CPU than the checks themselves: the
-  // house account's id is remembered once committed, and the user's lists come with the sign-in.
+  // The house account's id is remembered once committed, and the user's lists come with the sign-in.
   const seen: { stakesHeld?: { currency: string; id: number } } = {};
   try {
     const placed = await db.transaction().execute(async (trx) => {
       const account = await trx
-        .selectFrom("ledger_account")
-        .select(["id", "user_id", "type", "currency", "is_frozen", "credits_posted", "debits_posted", "debits_pending"])
-        .where("id", "=", String(input.accountId))
-        .where("kind", "=", "bettor")
-        .forNoKeyUpdate()
+        .selectFrom("ledger_account as a")
+        .leftJoin("bet_request as r", (join) => join.on("r.user_id", "=", userId).on("r.idempotency_key", "=", key))
+        .select(["a.id", "a.user_id", "a.type", "a.currency", "a.is_frozen", "a.credits_posted", "a.debits_posted", "a.debits_pending"])
+        .select(["r.request_hash as earlierHash", "r.response as earlierResponse"])
+        .where("a.id", "=", String(input.accountId))
+        .where("a.kind", "=", "bettor")
+        .forNoKeyUpdate("a")
         .executeTakeFirst();
       // Another user's account is answered as unknown: its existence is not the caller's business.
       if (!account || account.user_id !== userId) refuse(404, "account_not_found", "No such account");
-
-      const earlier = await trx.selectFrom("bet_request").selectAll().where("user_id", "=", userId).where("idempotency_key", "=", key).executeTakeFirst();
-      if (earlier) {
-        if (earlier.request_hash !== hash) refuse(409, "idempotency_conflict", "This Idempotency-Key was used with another coupon");
-        const response = earlier.response as Record<string, unknown>;
+      if (account.earlierHash !== null) {
+        if (account.earlierHash !== hash) refuse(409, "idempotency_conflict", "This Idempotency-Key was used with another coupon");
+        const response = account.earlierResponse as Record<string, unknown>;
         return { ok: true as const, status: responseStatus(response), response, replayed: true };
       }
       if (account.is_frozen) refuse(403, "account_frozen", "The account is frozen");
@@ -408,8 +459,10 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
       if (input.prepaidAmount > 0) refuse(422, "prepaid_unavailable", "No prepaid amount is available", { availablePrepaidAmount: 0 });
 
       checkShape(input);
-      const states = await outcomeStates(trx, input.bets.map((b) => b.outcomeId));
-      const selections = checkSelections(input, states);
+      const outcomeIds = input.bets.map((b) => b.outcomeId);
+      const couponCount = input.typeId === COUPON_TYPE.MULTIPLE_SINGLES ? input.bets.length : 1;
+      const reads = await placementReads(trx, { userId, currency: account.currency, typeId: input.typeId, outcomeIds, couponCount });
+      const selections = checkSelections(input, reads.states);
       checkSportsAllowed(selections, options.disallowed);
       const coefs = acceptedCoefs(input, selections);
       const plans = planCoupons(input, coefs);
@@ -427,20 +480,18 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
       if (bonusCoef !== null) plans[0] = withBonus(plans[0]!, bonusCoef);
 
       const isBonus = account.type === ACCOUNT_TYPE.bonus;
-      const limits = await limitsFor(trx, account.currency, input.typeId);
-      const outcomeIds = input.bets.map((b) => b.outcomeId);
-      const exposure = await openExposure(trx, userId, outcomeIds);
       // A VIP bet is a coupon the limits refuse as above the maximum, sent for approval instead:
       // the minimum still applies (checked before the maximum), the maximum is for staff to judge.
       let vip = false;
       try {
-        checkLimits(plans, limits, exposure, outcomeIds, isBonus);
+        checkLimits(plans, reads.limits, reads.exposure, outcomeIds, isBonus);
       } catch (error) {
         if (!(error instanceof Refused) || !input.isVipBet || !ABOVE_MAX_REFUSALS.includes(error.refusal.code)) throw error;
         await checkVipBet(trx, input, selections);
         vip = true;
       }
-      const promo = input.promoCode ? await checkPromo(trx, userId, input.promoCode, input.typeId, plans[0]!.ratio) : null;
+      const promoCode = input.promoCode ? input.promoCode.toUpperCase() : null;
+      if (input.promoCode) await checkPromo(trx, userId, input.promoCode, input.typeId, plans[0]!.ratio);
 
       // The account row is locked above: its available balance cannot change under us.
       const available = Number(account.credits_posted) - Number(account.debits_posted) - Number(account.debits_pending);
@@ -451,39 +502,70 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
       // Held, not taken: a VIP stake and a live stake in its delay are pending transfers.
       const state = vip ? ("approval" as const) : live ? ("waiting" as const) : ("open" as const);
       const delayMs = live ? Math.max(...selections.filter((s) => isLiveStatus(s.gameStatus)).map((s) => options.liveDelayMs?.(s.sportId) ?? liveDelayFor(s.sportId))) : 0;
-      const request = await trx
-        .insertInto("bet_request")
-        .values({ user_id: userId, idempotency_key: key, request_hash: hash, response: "{}" })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+      const decideAt = live ? new Date(Date.now() + delayMs) : null;
       const stakesHeld = knownHouseAccountId(db, HOUSE.stakesHeld, account.currency) ?? (await houseAccountId(trx, HOUSE.stakesHeld, account.currency));
       seen.stakesHeld = { currency: account.currency, id: stakesHeld };
+      const ids = reads.ids!;
 
-      const coupons: Record<string, unknown>[] = [];
-      for (const [n, plan] of plans.entries()) {
-        const moved = await createTransfer(trx, {
-          debitAccountId: Number(account.id),
-          creditAccountId: stakesHeld,
+      const coupons = plans.map((plan, n) =>
+        couponJson({
+          id: ids.coupons[n]!,
+          typeId: plan.typeId,
+          groupTypeId: input.typeId,
+          state,
+          statusId: -1,
           amount: plan.amount,
           currency: account.currency,
-          kind: "bet_stake",
-          flag: state === "open" ? "posted" : "pending",
-          reference: `bet_request:${request.id}`,
-          idempotencyKey: `bet:${userId}:${key}:${n}`,
-          requestHash: hash,
-          debitLockedAndChecked: true,
-        });
-        if (!moved.ok) {
-          if (moved.reason === "insufficient_funds") {
-            refuse(422, "insufficient_balance", "The balance is too low", { available: moved.available, maxBetAmount: moved.available });
-          }
-          if (moved.reason === "account_frozen") refuse(403, "account_frozen", "The account is frozen");
-          refuse(409, "idempotency_conflict", `The stake could not be taken (${moved.reason})`);
-        }
-        const coupon = await trx
-          .insertInto("bet_coupon")
-          .values({
-            request_id: String(request.id),
+          coef: ratioToString(plan.ratio, 4),
+          possibleWin: plan.possibleWin,
+          payout: null,
+          systemValue: isSystemType(plan.typeId) ? (input.systemValue ?? null) : null,
+          isLive: live,
+          isVip: vip,
+          decideAt,
+          createdAt: reads.now,
+          refusal: null,
+          promoCode,
+          bets: plan.betIndexes.map((i) => ({
+            outcomeId: selections[i]!.outcomeId,
+            gameId: selections[i]!.gameId,
+            marketId: selections[i]!.marketId,
+            marketTypeId: selections[i]!.marketTypeId,
+            marketVersion: selections[i]!.marketVersion,
+            key: selections[i]!.key,
+            param: selections[i]!.param,
+            period: selections[i]!.period,
+            coef: coefs[i]!,
+            seenCoef: input.bets[i]!.coef,
+            isBanker: input.bets[i]!.isBanker,
+            isLive: isLiveStatus(selections[i]!.gameStatus),
+            statusId: -1,
+          })),
+        }),
+      );
+      const response = input.typeId === COUPON_TYPE.MULTIPLE_SINGLES ? { singlesResultCoupons: coupons } : { successCoupon: coupons[0] };
+
+      const writes: OperationNodeSource[] = [
+        trx.insertInto("bet_request").values({ id: String(ids.request), user_id: userId, idempotency_key: key, request_hash: hash, response: JSON.stringify(response) }),
+        transferInsert(
+          trx,
+          plans.map((plan, n) => ({
+            id: ids.transfers[n]!,
+            debitAccountId: Number(account.id),
+            creditAccountId: stakesHeld,
+            amount: plan.amount,
+            currency: account.currency,
+            kind: "bet_stake",
+            flag: state === "open" ? "posted" : "pending",
+            reference: `bet_request:${ids.request}`,
+            idempotencyKey: `bet:${userId}:${key}:${n}`,
+            requestHash: hash,
+          })),
+        ),
+        trx.insertInto("bet_coupon").values(
+          plans.map((plan, n) => ({
+            id: String(ids.coupons[n]!),
+            request_id: String(ids.request),
             user_id: userId,
             account_id: String(account.id),
             type_id: plan.typeId,
@@ -496,23 +578,21 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
             state,
             is_live: live,
             is_vip: vip,
-            decide_at: live ? new Date(Date.now() + delayMs) : null,
+            decide_at: decideAt,
             change_coef_action: input.changeCoefAction,
             is_drop_on_score_change: input.isDropOnScoreChange,
-            promo_code: promo ? input.promoCode!.toUpperCase() : null,
+            promo_code: promoCode,
             bonus_coef: bonusCoef,
-            stake_transfer_id: moved.transfer.id,
-          })
-          .returning(["id", "created_at", "decide_at"])
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto("bet_selection")
-          .values(
+            stake_transfer_id: String(ids.transfers[n]!),
+          })),
+        ),
+        trx.insertInto("bet_selection").values(
+          plans.flatMap((plan, n) =>
             plan.betIndexes.map((i) => {
               const s = selections[i]!;
               const bet = input.bets[i]!;
               return {
-                coupon_id: String(coupon.id),
+                coupon_id: String(ids.coupons[n]!),
                 user_id: userId,
                 outcome_id: s.outcomeId,
                 game_id: s.gameId,
@@ -529,51 +609,19 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
                 score_seen: scoreText(s),
               };
             }),
-          )
-          .execute();
-        if (promo) {
-          await trx.insertInto("promo_code_use").values({ code: input.promoCode!.toUpperCase(), user_id: userId, coupon_id: String(coupon.id) }).execute();
-          await trx.updateTable("promo_code").set((eb) => ({ uses: eb("uses", "+", 1) })).where("code", "=", input.promoCode!.toUpperCase()).execute();
-        }
-        coupons.push(
-          couponJson({
-            id: Number(coupon.id),
-            typeId: plan.typeId,
-            groupTypeId: input.typeId,
-            state,
-            statusId: -1,
-            amount: plan.amount,
-            currency: account.currency,
-            coef: ratioToString(plan.ratio, 4),
-            possibleWin: plan.possibleWin,
-            payout: null,
-            systemValue: isSystemType(plan.typeId) ? (input.systemValue ?? null) : null,
-            isLive: live,
-            isVip: vip,
-            decideAt: coupon.decide_at,
-            createdAt: coupon.created_at,
-            refusal: null,
-            promoCode: promo ? input.promoCode!.toUpperCase() : null,
-            bets: plan.betIndexes.map((i) => ({
-              outcomeId: selections[i]!.outcomeId,
-              gameId: selections[i]!.gameId,
-              marketId: selections[i]!.marketId,
-              marketTypeId: selections[i]!.marketTypeId,
-              marketVersion: selections[i]!.marketVersion,
-              key: selections[i]!.key,
-              param: selections[i]!.param,
-              period: selections[i]!.period,
-              coef: coefs[i]!,
-              seenCoef: input.bets[i]!.coef,
-              isBanker: input.bets[i]!.isBanker,
-              isLive: isLiveStatus(selections[i]!.gameStatus),
-              statusId: -1,
-            })),
-          }),
+          ),
+        ),
+      ];
+      if (promoCode) {
+        // A promo code is for one coupon: checkShape refuses it on multiple singles.
+        writes.push(
+          trx.insertInto("promo_code_use").values({ code: promoCode, user_id: userId, coupon_id: String(ids.coupons[0]!) }),
+          trx.updateTable("promo_code").set((eb) => ({ uses: eb("uses", "+", 1) })).where("code", "=", promoCode),
         );
       }
-      const response = input.typeId === COUPON_TYPE.MULTIPLE_SINGLES ? { singlesResultCoupons: coupons } : { successCoupon: coupons[0] };
-      await trx.updateTable("bet_request").set({ response: JSON.stringify(response) }).where("id", "=", String(request.id)).execute();
+      // One statement: its rows reference each other only by the ids drawn above, and the
+      // ledger's statement trigger moves the balance (and its CHECK guards it) at its end.
+      await sql`with ${sql.join(writes.map((w, n) => sql`${sql.raw(`w${n}`)} as (${w})`))} select 1`.execute(trx);
       return { ok: true as const, status: responseStatus(response), response, replayed: false };
     });
     if (seen.stakesHeld) rememberHouseAccountId(db, HOUSE.stakesHeld, seen.stakesHeld.currency, seen.stakesHeld.id);
@@ -581,11 +629,9 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
   } catch (error) {
     if (error instanceof Refused) return { ok: false, refusal: error.refusal };
     // The database's own no-negative CHECK: only reachable if the checks above were wrong.
-    if (error instanceof LedgerError && error.reason === "insufficient_funds") {
-      return { ok: false, refusal: { status: 422, code: "insufficient_balance", message: "The balance is too low" } };
-    }
-    // Two first placements with one key that did not queue on the account (different accounts):
-    // the loser's insert of the request hits the unique key; answer as its replay would.
+    if (isInsufficientFunds(error)) return { ok: false, refusal: { status: 422, code: "insufficient_balance", message: "The balance is too low" } };
+    // The key's unique index: a duplicate that queued behind its original (or ran beside it on
+    // another account) answers as the original's replay, once that one has committed.
     if ((error as { code?: string } | null)?.code === "23505") {
       const earlier = await db.selectFrom("bet_request").selectAll().where("user_id", "=", userId).where("idempotency_key", "=", key).executeTakeFirst();
       if (earlier && earlier.request_hash === hash) {
@@ -807,15 +853,13 @@ export async function maxBetAmount(db: Db, userId: number, input: CouponInput, d
     if (!account || account.user_id !== userId) refuse(404, "account_not_found", "No such account");
     const singles = input.typeId === COUPON_TYPE.MULTIPLE_SINGLES;
     checkShape({ ...input, typeId: singles ? COUPON_TYPE.SINGLE : input.typeId, bets: singles ? input.bets.slice(0, 1) : input.bets });
-    const states = await outcomeStates(db, input.bets.map((b) => b.outcomeId));
+    const outcomeIds = input.bets.map((b) => b.outcomeId);
+    const { states, limits, exposure } = await placementReads(db, { userId, currency: account.currency, typeId: input.typeId, outcomeIds, couponCount: 0 });
     const selections = checkSelections(input, states);
     checkSportsAllowed(selections, disallowed);
     const coefs = selections.map((s) => s.coef);
     const plans = planCoupons({ ...input, bets: input.bets.map((b) => ({ ...b, amount: b.amount ?? 0 })) }, coefs);
     if (input.isBonusBet) plans[0] = withBonus(plans[0]!, await bonusBetCoefFor(db, input, selections, coefs));
-    const limits = await limitsFor(db, account.currency, input.typeId);
-    const outcomeIds = input.bets.map((b) => b.outcomeId);
-    const exposure = await openExposure(db, userId, outcomeIds);
     const available = Number(account.credits_posted) - Number(account.debits_posted) - Number(account.debits_pending);
     const isBonus = account.type === ACCOUNT_TYPE.bonus;
     const max = Math.min(...plans.map((p) => maxStakeOf(p, limits, exposure, outcomeIds, available, isBonus)));

@@ -150,7 +150,6 @@ export function requestHash(value: unknown): string {
   return createHash("sha256").update(JSON.stringify(canonical(value))).digest("hex");
 }
 
-/** The house account for a purpose and currency, created on first use. */
 /**
  * House account ids a caller saw in a committed transaction, per database handle: a house account
  * is never deleted and its id never changes, so once committed it can be remembered. Only ids
@@ -168,6 +167,7 @@ export function rememberHouseAccountId(db: Db, purpose: HousePurpose, currency: 
   ids.set(`${purpose}:${currency}`, id);
 }
 
+/** The house account for a purpose and currency, created on first use. */
 export async function houseAccountId(db: Db, purpose: HousePurpose, currency: string): Promise<number> {
   // Looked up each time (one indexed read): a cache per process would outlive a rolled-back
   // creation and mix up databases when one process opens several (the tests do).
@@ -380,6 +380,37 @@ async function insertTransfer(trx: Db, input: TransferInput, flag: "posted" | "p
     return replay(existing, input.requestHash);
   }
   return { ok: true, transfer: transferView(inserted), replayed: false };
+}
+
+/**
+ * The insert of transfers whose ids the caller drew (nextval of ledger_transfer_id_seq), for a
+ * caller that writes them in one statement with the rows that reference them. The caller holds
+ * the debited bettor accounts' locks and has checked them; the database still refuses a wrong
+ * currency (the trigger), a negative balance (the CHECK: see isInsufficientFunds) and a used key.
+ */
+export function transferInsert(trx: Db, transfers: ReadonlyArray<Omit<TransferInput, "allowFrozen" | "debitLockedAndChecked"> & { id: number }>) {
+  return trx.insertInto("ledger_transfer").values(
+    transfers.map((t) => {
+      readAmount(t.amount);
+      return {
+        id: String(t.id),
+        debit_account_id: String(t.debitAccountId),
+        credit_account_id: String(t.creditAccountId),
+        amount: t.amount,
+        currency: t.currency,
+        flag: t.flag ?? "posted",
+        kind: t.kind,
+        reference: t.reference ?? "",
+        idempotency_key: t.idempotencyKey ?? null,
+        request_hash: t.requestHash ?? null,
+      };
+    }),
+  );
+}
+
+/** Whether a database error is the ledger's no-negative CHECK refusing a debit. */
+export function isInsufficientFunds(error: unknown): boolean {
+  return (error instanceof LedgerError && error.reason === "insufficient_funds") || (error as { code?: unknown } | null)?.code === "23514";
 }
 
 /** createTransfer in a transaction of its own. */

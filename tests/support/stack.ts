@@ -85,6 +85,8 @@ export interface Stack {
   db: DbKind;
   /** The temporary PGlite folder (deleted by stop), or null on PostgreSQL. */
   dataDir: string | null;
+  /** The platform's process id (benches count its CPU), or null while it is stopped. */
+  readonly platformPid: number | null;
   /** Stops the platform (the site keeps running). */
   stopPlatform(): Promise<void>;
   /** Starts the platform again on the same port and database. */
@@ -102,6 +104,8 @@ export interface StackOptions {
   siteEnv?: Record<string, string>;
   /** Flags for the site's node process (the peer bench's --cpu-prof). */
   siteNodeArgs?: string[];
+  /** Flags for the platform's node process (a bench's --cpu-prof). */
+  platformNodeArgs?: string[];
   platformEnv?: Record<string, string>;
   /** Run once the platform is up, before the site starts (the shared e2e stack pauses its simulator). */
   beforeSite?: (platformUrl: string) => Promise<void>;
@@ -123,7 +127,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   let site: Child | undefined;
   const platformUrl = `http://127.0.0.1:${platformPort}`;
   try {
-    platform = await startPlatform({ port: platformPort, env: platformEnv, quiet: QUIET });
+    platform = await startPlatform({ port: platformPort, env: platformEnv, quiet: QUIET, nodeArgs: options.platformNodeArgs });
     await options.beforeSite?.(platformUrl);
     site =
       options.site === false
@@ -151,12 +155,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     platformUrl,
     db,
     dataDir: database.env.PLATFORM_DATA_DIR ?? null,
+    get platformPid() {
+      return platform?.pid ?? null;
+    },
     async stopPlatform() {
       await stop(platform);
       platform = undefined;
     },
     async startPlatform() {
-      platform = await startPlatform({ port: platformPort, env: platformEnv, quiet: QUIET });
+      platform = await startPlatform({ port: platformPort, env: platformEnv, quiet: QUIET, nodeArgs: options.platformNodeArgs });
     },
     async stop() {
       await Promise.all([stop(site), stop(platform)]);
@@ -211,6 +218,9 @@ export function stackPerSuite(runner: SuiteHooks, options: StackOptions = {}): S
     },
     get dataDir() {
       return started().dataDir;
+    },
+    get platformPid() {
+      return started().platformPid;
     },
     stopPlatform: () => started().stopPlatform(),
     startPlatform: () => started().startPlatform(),
