@@ -1,13 +1,12 @@
 import type { HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { accountApi } from "./apis/account.ts";
 import { ADMIN_BASE, ADMIN_IMPORT_PATH, adminApi } from "./apis/admin.ts";
 import { blocksApi } from "./apis/blocks.ts";
 import { captchaApi } from "./apis/captcha.ts";
 import { configApi } from "./apis/config.ts";
 import { createFaultState, faultMiddleware } from "./apis/faults.ts";
-import { apiError, refuseNulBytes } from "./apis/http.ts";
+import { apiError, bodiesUpTo, refuseNulBytes } from "./apis/http.ts";
 import { type AuthSettings, loginApi } from "./apis/login.ts";
 import { ledgerApi, ledgerTestHooksApi } from "./apis/ledger.ts";
 import { betsApi } from "./apis/bets.ts";
@@ -41,10 +40,7 @@ export function createApp(db: Db, info: { dbKind: string; testHooks?: boolean; d
   const faults = info.testHooks ? createFaultState() : null;
   if (faults) app.use("*", faultMiddleware(faults));
 
-  const smallBodies = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => apiError(c, 413, "payload_too_large", `Bodies are limited to ${MAX_BODY_BYTES} bytes`),
-  });
+  const smallBodies = bodiesUpTo(MAX_BODY_BYTES, (c) => apiError(c, 413, "payload_too_large", `Bodies are limited to ${MAX_BODY_BYTES} bytes`));
   // A rules import is the one large body; its route sets its own limit, after the ops check.
   app.use("*", (c, next) => (c.req.method === "POST" && c.req.path === ADMIN_IMPORT_PATH ? next() : smallBodies(c, next)));
   // NUL anywhere is a 400 before any API; the import checks its own (large) body after the ops check.

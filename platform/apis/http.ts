@@ -1,5 +1,6 @@
 import type { HttpBindings } from "@hono/node-server";
 import type { Context, MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import { normaliseAddress } from "../domain/client-address.ts";
@@ -34,6 +35,34 @@ export function clientAddress(c: Context): Parsed<string> {
 }
 
 export type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
+
+/**
+ * Refuses bodies over `maxSize` bytes with `onTooLarge`. A JSON body is read straight from Node's
+ * request stream into Hono's body cache, so c.req.text() and c.req.json() never build a web
+ * Request with its streams (a visible part of every API call's CPU). Other bodies, and requests
+ * without Node's stream (app.request in tests), go through Hono's bodyLimit.
+ */
+export function bodiesUpTo(maxSize: number, onTooLarge: (c: Context) => Response): MiddlewareHandler {
+  const fallback = bodyLimit({ maxSize, onError: onTooLarge });
+  const decoder = new TextDecoder();
+  return async (c, next) => {
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
+    if (!incoming || !(c.req.header("content-type") ?? "").toLowerCase().startsWith("application/json")) return fallback(c, next);
+    if (Number(c.req.header("content-length") ?? 0) > maxSize) return onTooLarge(c);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of incoming as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > maxSize) return onTooLarge(c);
+      chunks.push(chunk);
+    }
+    // TextDecoder, as Request.text() does: invalid bytes become U+FFFD and a leading BOM goes.
+    // Hono keeps promises in its body cache, though its type names the values.
+    (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(decoder.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
+    return next();
+  };
+}
 
 /**
  * Whether a parsed input holds a NUL character anywhere (keys included). PostgreSQL stores no

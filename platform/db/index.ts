@@ -5,6 +5,7 @@ import { log } from "../log.ts";
 import { prepareDataDir, unreadableDatabase } from "./data-dir.ts";
 import { migrationProvider } from "./migrations/index.ts";
 import { pglitePool } from "./pglite-pool.ts";
+import { preparingPool } from "./prepared.ts";
 import type { Database } from "./schema.ts";
 
 export type Db = Kysely<Database>;
@@ -37,7 +38,7 @@ export async function openDb(options: DbOptions): Promise<OpenDb> {
       max: 10,
       ...(schema ? { options: `-c search_path="${schema}"` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
     return { db, kind: "postgres", close: () => db.destroy() };
   }
   prepareDataDir(options.dataDir);

@@ -101,30 +101,16 @@ export interface OutcomeState {
   scoreAway: number | null;
 }
 
-function outcomeStatesQuery(db: Db, ids: readonly number[]) {
-  return db
-    .selectFrom("outcome as o")
-    .innerJoin("market as m", "m.id", "o.market_id")
-    .innerJoin("game as g", "g.id", "o.game_id")
-    .select([
-      "o.id as outcomeId",
-      "o.coef",
-      "o.blocked",
-      "o.key",
-      "m.id as marketId",
-      "m.type_id as marketTypeId",
-      "m.version as marketVersion",
-      "m.blocked as marketBlocked",
-      "m.settled_at as marketSettledAt",
-      "m.period",
-      "m.param",
-      "g.id as gameId",
-      "g.status as gameStatus",
-      "g.sport_id as sportId",
-      "g.score_home as scoreHome",
-      "g.score_away as scoreAway",
-    ])
-    .where("o.id", "in", [...ids]);
+// Raw SQL on the placement's path, where the query builder cost more than the queries.
+function outcomeStatesQuery(ids: readonly number[]) {
+  return sql<OutcomeStateRow>`
+    select o.id as "outcomeId", o.coef, o.blocked, o.key,
+           m.id as "marketId", m.type_id as "marketTypeId", m.version as "marketVersion", m.blocked as "marketBlocked",
+           m.settled_at as "marketSettledAt", m.period, m.param,
+           g.id as "gameId", g.status as "gameStatus", g.sport_id as "sportId", g.score_home as "scoreHome", g.score_away as "scoreAway"
+      from outcome o join market m on m.id = o.market_id join game g on g.id = o.game_id
+     where o.id in (${sql.join(ids)})
+  `;
 }
 
 type OutcomeStateRow = Omit<OutcomeState, "marketSettled" | "gameStatus"> & { marketSettledAt: unknown; gameStatus: number | string };
@@ -137,7 +123,7 @@ function outcomeStateMap(rows: readonly OutcomeStateRow[]): Map<number, OutcomeS
 
 export async function outcomeStates(db: Db, ids: readonly number[]): Promise<Map<number, OutcomeState>> {
   if (!ids.length) return new Map();
-  return outcomeStateMap(await outcomeStatesQuery(db, ids).execute());
+  return outcomeStateMap((await outcomeStatesQuery(ids).execute(db)).rows);
 }
 
 const isLiveStatus = (status: number) => status === 2 || status === 3;
@@ -264,15 +250,13 @@ function limitsOf(rows: readonly LimitRow[], currency: string): Limits {
 }
 
 /** The bettor's possible win already riding on each outcome (waiting, VIP awaiting approval, open). */
-function exposureQuery(db: Db, userId: number, outcomeIds: readonly number[]) {
-  return db
-    .selectFrom("bet_selection as s")
-    .innerJoin("bet_coupon as c", "c.id", "s.coupon_id")
-    .select(["s.outcome_id", (eb) => eb.fn.sum<string>("c.possible_win").as("exposure")])
-    .where("s.user_id", "=", userId)
-    .where("s.outcome_id", "in", [...outcomeIds])
-    .where("c.state", "in", ["waiting", "approval", "open"])
-    .groupBy("s.outcome_id");
+function exposureQuery(userId: number, outcomeIds: readonly number[]) {
+  return sql`
+    select s.outcome_id, sum(c.possible_win) as exposure
+      from bet_selection s join bet_coupon c on c.id = s.coupon_id
+     where s.user_id = ${userId} and s.outcome_id in (${sql.join(outcomeIds)}) and c.state in ('waiting', 'approval', 'open')
+     group by s.outcome_id
+  `;
 }
 
 interface PlacementReads {
@@ -283,6 +267,8 @@ interface PlacementReads {
   ids: { request: number; coupons: number[]; transfers: number[] } | null;
   /** The transaction's clock: the created_at the coupons will get. */
   now: Date;
+  /** The answer already given for the placement's key, when one was asked for and exists. */
+  earlier: { hash: string; response: unknown } | null;
 }
 
 /**
@@ -291,16 +277,17 @@ interface PlacementReads {
  * here so the answer can be built, and stored, in the same statement as the rows). On a busy
  * database each round trip costs the platform more than the checks themselves.
  */
-async function placementReads(db: Db, p: { userId: number; currency: string; typeId: number; outcomeIds: readonly number[]; couponCount: number }): Promise<PlacementReads> {
+async function placementReads(db: Db, p: { userId: number; currency: string; typeId: number; outcomeIds: readonly number[]; couponCount: number; key?: string }): Promise<PlacementReads> {
   const json = (query: Expression<unknown>) => sql`(select coalesce(json_agg(q), '[]') from (${query}) q)`;
-  const { rows } = await sql<{ states: OutcomeStateRow[]; limits: LimitRow[]; exposure: { outcome_id: number; exposure: number | string }[]; request_id: string | number | null; coupon_ids: (string | number)[]; transfer_ids: (string | number)[]; now: Date }>`
-    select ${json(outcomeStatesQuery(db, p.outcomeIds))} as states,
+  const { rows } = await sql<{ states: OutcomeStateRow[]; limits: LimitRow[]; exposure: { outcome_id: number; exposure: number | string }[]; request_id: string | number | null; coupon_ids: (string | number)[]; transfer_ids: (string | number)[]; now: Date; earlier: { hash: string; response: unknown } | null }>`
+    select ${json(outcomeStatesQuery(p.outcomeIds))} as states,
            ${json(limitRowsQuery(p.currency, p.typeId))} as limits,
-           ${json(exposureQuery(db, p.userId, p.outcomeIds))} as exposure,
+           ${json(exposureQuery(p.userId, p.outcomeIds))} as exposure,
            case when ${p.couponCount} > 0 then nextval('bet_request_id_seq') end as request_id,
            array(select nextval('bet_coupon_id_seq') from generate_series(1, ${p.couponCount})) as coupon_ids,
            array(select nextval('ledger_transfer_id_seq') from generate_series(1, ${p.couponCount})) as transfer_ids,
-           now() as now
+           now() as now,
+           ${p.key === undefined ? sql`null` : sql`(select json_build_object('hash', request_hash, 'response', response) from bet_request where user_id = ${p.userId} and idempotency_key = ${p.key})`} as earlier
   `.execute(db);
   const row = rows[0]!;
   return {
@@ -309,6 +296,7 @@ async function placementReads(db: Db, p: { userId: number; currency: string; typ
     exposure: new Map(row.exposure.map((r) => [r.outcome_id, Number(r.exposure)])),
     ids: row.request_id === null ? null : { request: Number(row.request_id), coupons: row.coupon_ids.map(Number), transfers: row.transfer_ids.map(Number) },
     now: row.now,
+    earlier: row.earlier,
   };
 }
 
@@ -437,23 +425,23 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
   const seen: { stakesHeld?: { currency: string; id: number } } = {};
   try {
     const placed = await db.transaction().execute(async (trx) => {
-      const account = await trx
-        .selectFrom("ledger_account as a")
-        .leftJoin("bet_request as r", (join) => join.on("r.user_id", "=", userId).on("r.idempotency_key", "=", key))
-        .select(["a.id", "a.user_id", "a.type", "a.currency", "a.is_frozen", "a.credits_posted", "a.debits_posted", "a.debits_pending"])
-        .select(["r.request_hash as earlierHash", "r.response as earlierResponse"])
-        .where("a.id", "=", String(input.accountId))
-        .where("a.kind", "=", "bettor")
-        .forNoKeyUpdate("a")
-        .executeTakeFirst();
+      const account = (
+        await sql<{ id: string; user_id: number | null; type: number; currency: string; is_frozen: boolean; credits_posted: string; debits_posted: string; debits_pending: string; earlierHash: string | null; earlierResponse: unknown }>`
+          select a.id, a.user_id, a.type, a.currency, a.is_frozen, a.credits_posted, a.debits_posted, a.debits_pending,
+                 r.request_hash as "earlierHash", r.response as "earlierResponse"
+            from ledger_account a left join bet_request r on r.user_id = ${userId} and r.idempotency_key = ${key}
+           where a.id = ${input.accountId} and a.kind = 'bettor'
+             for no key update of a
+        `.execute(trx)
+      ).rows[0];
       // Another user's account is answered as unknown: its existence is not the caller's business.
       if (!account || account.user_id !== userId) refuse(404, "account_not_found", "No such account");
-      if (account.earlierHash !== null) {
-        if (account.earlierHash !== hash) refuse(409, "idempotency_conflict", "This Idempotency-Key was used with another coupon");
-        const response = account.earlierResponse as Record<string, unknown>;
+      const replay = (earlier: { hash: string; response: unknown }) => {
+        if (earlier.hash !== hash) refuse(409, "idempotency_conflict", "This Idempotency-Key was used with another coupon");
+        const response = earlier.response as Record<string, unknown>;
         return { ok: true as const, status: responseStatus(response), response, replayed: true };
-      }
-      if (account.is_frozen) refuse(403, "account_frozen", "The account is frozen");
+      };
+      if (account.earlierHash !== null) return replay({ hash: account.earlierHash, response: account.earlierResponse });
       // The platform holds no prepaid money for anyone (decision 035): every bettor's available
       // prepaid amount is 0, so a coupon that claims some is refused before anything moves.
       if (input.prepaidAmount > 0) refuse(422, "prepaid_unavailable", "No prepaid amount is available", { availablePrepaidAmount: 0 });
@@ -461,7 +449,11 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
       checkShape(input);
       const outcomeIds = input.bets.map((b) => b.outcomeId);
       const couponCount = input.typeId === COUPON_TYPE.MULTIPLE_SINGLES ? input.bets.length : 1;
-      const reads = await placementReads(trx, { userId, currency: account.currency, typeId: input.typeId, outcomeIds, couponCount });
+      const reads = await placementReads(trx, { userId, currency: account.currency, typeId: input.typeId, outcomeIds, couponCount, key });
+      // A duplicate that waited for the lock read the key before its original committed; the
+      // reads, a statement started after the lock, see the original's answer.
+      if (reads.earlier) return replay(reads.earlier);
+      if (account.is_frozen) refuse(403, "account_frozen", "The account is frozen");
       const selections = checkSelections(input, reads.states);
       checkSportsAllowed(selections, options.disallowed);
       const coefs = acceptedCoefs(input, selections);

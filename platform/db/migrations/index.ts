@@ -16,6 +16,7 @@ import * as m013 from "./013_bonus_bet.ts";
 import * as m014 from "./014_vip_bet.ts";
 import * as m015 from "./015_bare_league_names.ts";
 import * as m016 from "./016_races.ts";
+import * as m017 from "./017_ledger_trigger_static.ts";
 
 // Migrations are listed here, in order, so the bundle-free runtime needs no folder scan.
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   "014_vip_bet": m014,
   "015_bare_league_names": m015,
   "016_races": m016,
+  "017_ledger_trigger_static": m017,
 };
 
 export const migrationProvider: MigrationProvider = {
