@@ -7,6 +7,8 @@
 //
 //   npm run build && npm run bench -- place-action      BENCH_DURATION_MS (default 8000)
 import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { root } from "../scripts/processes.mjs";
 import { CookieJar, csrfToken, getPage, postForm } from "../tests/support/forms";
 import { startStack } from "../tests/support/stack";
 import { benchDatabases, closedLoop, cpuPerOperation, ledgerFaults } from "./support/load";
@@ -18,6 +20,8 @@ const DEPOSIT = 100_000_000;
 /** The stake in the form, in roubles; the ledger counts kopecks. */
 const STAKE_RUB = 10;
 const dbs = benchDatabases();
+// `npm run bench -- place-action --cpu-prof` also writes the site's and the platform's CPU profiles to .data/cpu-prof/.
+const profileArgs = process.argv.includes("--cpu-prof") ? ["--cpu-prof", `--cpu-prof-dir=${join(root, ".data/cpu-prof")}`] : [];
 
 if (!existsSync("build/index.js")) {
   console.error("place-action: run `npm run build` first");
@@ -28,7 +32,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 for (const db of dbs) {
   // Each bettor signs in from an address of its own, as the site's visitor limits expect.
-  const stack = await startStack({ db, sports: true, siteEnv: { TRUSTED_CLIENT_IP_HEADER: "x-test-client-ip" } });
+  const stack = await startStack({ db, sports: true, siteEnv: { TRUSTED_CLIENT_IP_HEADER: "x-test-client-ip" }, siteNodeArgs: profileArgs, platformNodeArgs: profileArgs });
   try {
     const hook = async (path: string, body: unknown = {}) => {
       const res = await fetch(`${stack.platformUrl}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from "node:http";
+import { Agent, type FormData as UndiciFormData, request } from "undici";
 import type { z } from "zod";
 import { env, type Upstream, upstreamBase } from "~/env.server";
 import { log } from "./log.server";
@@ -46,6 +48,7 @@ export interface UpstreamCall<S extends z.ZodTypeAny> {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   query?: Record<string, string | number | boolean | undefined | null>;
   json?: unknown;
+  /** Sent as multipart/form-data (undici writes the boundary). */
   form?: FormData;
   headers?: Record<string, string | undefined>;
   /** Every answer is parsed; a wrong shape is logged and fails the call. */
@@ -65,7 +68,6 @@ export interface UpstreamCall<S extends z.ZodTypeAny> {
 export interface HttpClientOptions {
   baseUrls: Record<Upstream, string>;
   defaultTimeoutMs: number;
-  fetch?: typeof fetch;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Headers of every call, read per call (the visitor's address: decision 012). */
   defaultHeaders?: () => Record<string, string>;
@@ -122,8 +124,14 @@ function isRetryable(error: UpstreamError): boolean {
   return error.kind === "network" || error.kind === "timeout" || (error.kind === "http" && error.status >= 500);
 }
 
+/**
+ * Keep-alive connections to the upstreams. undici's request() rather than fetch: fetch builds a
+ * WHATWG Request, Response, Headers and web streams for every call, and a page makes several
+ * (a third of the site's CPU on the place action; issue 12).
+ */
+const upstreamAgent = new Agent({ keepAliveTimeout: 4_000 });
+
 export function createHttpClient(options: HttpClientOptions) {
-  const doFetch = options.fetch ?? fetch;
   const sleep = options.sleep ?? abortableSleep;
   const jitter = options.jitter ?? ((ms: number) => jitteredDelay(ms));
 
@@ -132,39 +140,57 @@ export function createHttpClient(options: HttpClientOptions) {
     for (const [k, v] of Object.entries(call.query ?? {})) {
       if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
     }
-    const headers = new Headers({ accept: "application/json", ...options.defaultHeaders?.() });
-    for (const [k, v] of Object.entries(call.headers ?? {})) if (v !== undefined) headers.set(k, v);
-    let body: BodyInit | undefined;
+    const headers: Record<string, string> = { accept: "application/json" };
+    for (const [k, v] of Object.entries(options.defaultHeaders?.() ?? {})) headers[k.toLowerCase()] = v;
+    for (const [k, v] of Object.entries(call.headers ?? {})) if (v !== undefined) headers[k.toLowerCase()] = v;
+    let body: string | UndiciFormData | undefined;
     if (call.json !== undefined) {
-      headers.set("content-type", "application/json");
+      headers["content-type"] = "application/json";
       body = JSON.stringify(call.json);
     } else if (call.form) {
-      body = call.form;
+      // The runtime's FormData is the one undici reads; only the two type declarations differ.
+      body = call.form as unknown as UndiciFormData;
     }
 
     const limit = call.timeoutMs ?? options.defaultTimeoutMs;
     const left = call.deadline === undefined ? limit : call.deadline - Date.now();
     if (left <= 0) throw new UpstreamError("timeout", STATUS_TIMEOUT, `Deadline passed: ${url.pathname}`);
-    const timeout = AbortSignal.timeout(Math.min(limit, left));
-    const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
-    let response: Response;
-    try {
-      response = await doFetch(url, { method: call.method ?? "GET", headers, body, signal, redirect: "manual" });
-    } catch (error) {
-      if (call.signal?.aborted) throw new UpstreamError("cancelled", STATUS_CANCELLED, "Request cancelled");
-      if (timeout.aborted) throw new UpstreamError("timeout", STATUS_TIMEOUT, `Timed out: ${url.pathname}`);
-      throw new UpstreamError("network", STATUS_NETWORK_ERROR, `Network error: ${(error as Error).message}`);
-    }
-
+    // One controller for the time limit and the caller's cancellation (AbortSignal.any costs more).
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, Math.min(limit, left));
+    const onCancel = () => controller.abort();
+    call.signal?.addEventListener("abort", onCancel, { once: true });
+    if (call.signal?.aborted) controller.abort();
+    const failed = (reading: boolean) => {
+      if (call.signal?.aborted) return new UpstreamError("cancelled", STATUS_CANCELLED, "Request cancelled");
+      if (timedOut) return new UpstreamError("timeout", STATUS_TIMEOUT, `Timed out: ${url.pathname}`);
+      return reading ? new UpstreamError("network", STATUS_NETWORK_ERROR, "Network error while reading the answer") : null;
+    };
+    let status: number;
     let text: string;
     try {
-      // Always read the body to the end: an unread body keeps the connection busy.
-      text = await response.text();
-    } catch {
-      if (call.signal?.aborted) throw new UpstreamError("cancelled", STATUS_CANCELLED, "Request cancelled");
-      if (timeout.aborted) throw new UpstreamError("timeout", STATUS_TIMEOUT, `Timed out: ${url.pathname}`);
-      throw new UpstreamError("network", STATUS_NETWORK_ERROR, "Network error while reading the answer");
+      let response: Awaited<ReturnType<typeof request>>;
+      try {
+        response = await request(url, { method: call.method ?? "GET", headers, body, signal: controller.signal, dispatcher: upstreamAgent });
+      } catch (error) {
+        throw failed(false) ?? new UpstreamError("network", STATUS_NETWORK_ERROR, `Network error: ${(error as Error).message}`);
+      }
+      status = response.statusCode;
+      try {
+        // Always read the body to the end: an unread body keeps the connection busy.
+        text = await response.body.text();
+      } catch {
+        throw failed(true)!;
+      }
+    } finally {
+      clearTimeout(timer);
+      call.signal?.removeEventListener("abort", onCancel);
     }
+    const ok = status >= 200 && status < 300;
 
     let payload: unknown = text;
     if (call.responseType !== "text" && text) {
@@ -172,16 +198,16 @@ export function createHttpClient(options: HttpClientOptions) {
         payload = JSON.parse(text);
       } catch {
         payload = undefined;
-        if (response.ok) {
+        if (ok) {
           log.warn("upstream.shape", { upstream: call.upstream, path: url.pathname, reason: "not JSON" });
           throw new UpstreamError("shape", 502, `Answer of ${url.pathname} is not JSON`);
         }
       }
     }
 
-    if (!response.ok) {
-      const message = structuredErrorMessage(payload) ?? `${response.status} ${response.statusText}`;
-      throw new UpstreamError("http", response.status, message, payload);
+    if (!ok) {
+      const message = structuredErrorMessage(payload) ?? `${status} ${STATUS_CODES[status] ?? ""}`.trim();
+      throw new UpstreamError("http", status, message, payload);
     }
 
     const parsed = call.schema.safeParse(payload);
