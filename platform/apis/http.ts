@@ -52,10 +52,16 @@ export function bodiesUpTo(maxSize: number, onTooLarge: (c: Context) => Response
     if (Number(c.req.header("content-length") ?? 0) > maxSize) return onTooLarge(c);
     const chunks: Buffer[] = [];
     let size = 0;
-    for await (const chunk of incoming as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > maxSize) return onTooLarge(c);
-      chunks.push(chunk);
+    try {
+      // destroyOnReturn false: leaving the loop early must not reset the connection before the
+      // 413 is written (the server discards the rest of the body after the answer).
+      for await (const chunk of incoming.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > maxSize) return onTooLarge(c);
+        chunks.push(chunk);
+      }
+    } catch {
+      return apiError(c, 400, "bad_request", "body: the upload broke off");
     }
     // TextDecoder, as Request.text() does: invalid bytes become U+FFFD and a leading BOM goes.
     // Hono keeps promises in its body cache, though its type names the values.

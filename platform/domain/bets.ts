@@ -109,7 +109,7 @@ function outcomeStatesQuery(ids: readonly number[]) {
            m.settled_at as "marketSettledAt", m.period, m.param,
            g.id as "gameId", g.status as "gameStatus", g.sport_id as "sportId", g.score_home as "scoreHome", g.score_away as "scoreAway"
       from outcome o join market m on m.id = o.market_id join game g on g.id = o.game_id
-     where o.id in (${sql.join(ids)})
+     where o.id = any(${[...ids]}::int[])
   `;
 }
 
@@ -254,7 +254,7 @@ function exposureQuery(userId: number, outcomeIds: readonly number[]) {
   return sql`
     select s.outcome_id, sum(c.possible_win) as exposure
       from bet_selection s join bet_coupon c on c.id = s.coupon_id
-     where s.user_id = ${userId} and s.outcome_id in (${sql.join(outcomeIds)}) and c.state in ('waiting', 'approval', 'open')
+     where s.user_id = ${userId} and s.outcome_id = any(${[...outcomeIds]}::int[]) and c.state in ('waiting', 'approval', 'open')
      group by s.outcome_id
   `;
 }

@@ -408,9 +408,11 @@ export function transferInsert(trx: Db, transfers: ReadonlyArray<Omit<TransferIn
   );
 }
 
-/** Whether a database error is the ledger's no-negative CHECK refusing a debit. */
+/** Whether a database error is the ledger's no-negative CHECK refusing a debit (any other CHECK is a bug, not a refusal). */
 export function isInsufficientFunds(error: unknown): boolean {
-  return (error instanceof LedgerError && error.reason === "insufficient_funds") || (error as { code?: unknown } | null)?.code === "23514";
+  if (error instanceof LedgerError) return error.reason === "insufficient_funds";
+  const e = error as { code?: unknown; constraint?: unknown } | null;
+  return e?.code === "23514" && e.constraint === "ledger_account_no_negative";
 }
 
 /** createTransfer in a transaction of its own. */

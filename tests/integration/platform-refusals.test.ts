@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CookieJar, csrfToken, getPage, postForm } from "../support/forms";
 import { hooks } from "../support/hooks";
@@ -37,6 +38,28 @@ describe.each(databases)("refusals on %s", (db) => {
     const text = await res.text();
     return { status: res.status, text, json: (() => { try { return JSON.parse(text); } catch { return null; } })() };
   };
+
+  it("answers 413 in words to a JSON body over 64 KiB, whether announced by its length or sent in chunks", async () => {
+    const big = JSON.stringify({ uLogin: "x".repeat(70 * 1024), uPassword: "Secret123" });
+    const announced = await send("POST", "/web-api/auth/login", { raw: big });
+    expect(announced.status).toBe(413);
+    expect(announced.json?.error?.code).toBe("payload_too_large");
+    // No Content-Length: the limit is found while reading, and the answer still arrives.
+    const chunked = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = request(`${stack.platformUrl}/web-api/auth/login`, { method: "POST", headers: { "content-type": "application/json" } }, (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (d: string) => (text += d));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.on("error", reject);
+      // Over the limit, then a pause: the answer comes while the body is still being sent.
+      req.write(big);
+      setTimeout(() => req.end("   "), 1_000);
+    });
+    expect(chunked.status).toBe(413);
+    expect(JSON.parse(chunked.text).error.code).toBe("payload_too_large");
+  });
 
   const NUL = "\u0000";
   const refusedForNul = (answer: { status: number; json: { error?: { code?: string; message?: string } } | null }, what: string) => {
