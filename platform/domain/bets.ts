@@ -417,8 +417,9 @@ export function liveDelayFor(sportId: number, override?: number): number {
  * key's earlier answer), the reads, one statement writing everything, commit. The bettor's account
  * row is locked first, so a user's placements (and their duplicates) queue, and the reads after
  * the lock see every earlier coupon for the per-outcome limit sums. A duplicate that queued behind
- * its original read the key before the original committed; its write then hits the key's unique
- * index, and the catch below answers the original's response.
+ * its original read the key before the original committed, so the reads look the key up again and
+ * it answers the original's response; one placed on another account at once hits the key's unique
+ * index, and the catch below answers as its replay.
  */
 export async function placeCoupon(db: Db, userId: number, key: string, hash: string, input: CouponInput, options: PlaceOptions): Promise<PlaceResult> {
   // The house account's id is remembered once committed, and the user's lists come with the sign-in.

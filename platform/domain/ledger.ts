@@ -361,15 +361,11 @@ export async function createTransfer(trx: Db, input: TransferInput): Promise<Tra
 async function insertTransfer(trx: Db, input: TransferInput, flag: "posted" | "pending"): Promise<TransferOutcome> {
   let inserted: TransferRow | undefined;
   try {
-    inserted = (
-      await sql<TransferRow>`
-        insert into ledger_transfer (debit_account_id, credit_account_id, amount, currency, flag, kind, reference, idempotency_key, request_hash)
-        values (${input.debitAccountId}, ${input.creditAccountId}, ${input.amount}, ${input.currency}, ${flag}, ${input.kind},
-                ${input.reference ?? ""}, ${input.idempotencyKey ?? null}, ${input.requestHash ?? null})
-        on conflict (idempotency_key) do nothing
-        returning *
-      `.execute(trx)
-    ).rows[0];
+    // DO NOTHING on a used key: the AFTER trigger then moves no money for the duplicate.
+    inserted = (await transferInsert(trx, [{ ...input, flag }])
+      .onConflict((oc) => oc.column("idempotency_key").doNothing())
+      .returningAll()
+      .executeTakeFirst()) as TransferRow | undefined;
   } catch (error) {
     translateDbError(error);
   }
@@ -383,17 +379,18 @@ async function insertTransfer(trx: Db, input: TransferInput, flag: "posted" | "p
 }
 
 /**
- * The insert of transfers whose ids the caller drew (nextval of ledger_transfer_id_seq), for a
- * caller that writes them in one statement with the rows that reference them. The caller holds
- * the debited bettor accounts' locks and has checked them; the database still refuses a wrong
- * currency (the trigger), a negative balance (the CHECK: see isInsufficientFunds) and a used key.
+ * The insert of transfers: createTransfer's, and that of a caller which drew the ids (nextval of
+ * ledger_transfer_id_seq) to write them in one statement with the rows that reference them. The
+ * caller holds the debited bettor accounts' locks and has checked them; the database still
+ * refuses a wrong currency (the trigger), a negative balance (the CHECK: see
+ * isInsufficientFunds) and a used key.
  */
-export function transferInsert(trx: Db, transfers: ReadonlyArray<Omit<TransferInput, "allowFrozen" | "debitLockedAndChecked"> & { id: number }>) {
+export function transferInsert(trx: Db, transfers: ReadonlyArray<Omit<TransferInput, "allowFrozen" | "debitLockedAndChecked"> & { id?: number }>) {
   return trx.insertInto("ledger_transfer").values(
     transfers.map((t) => {
       readAmount(t.amount);
       return {
-        id: String(t.id),
+        id: t.id === undefined ? undefined : String(t.id),
         debit_account_id: String(t.debitAccountId),
         credit_account_id: String(t.creditAccountId),
         amount: t.amount,

@@ -51,12 +51,12 @@ export async function findAuth(db: Db, token: string | null | undefined): Promis
   let auth: Auth | null = null;
   // Whether the session's last_seen_at is due (older than its resolution), read with the user:
   // the update below is a round trip saved on nearly every request.
-  const due = sql<boolean>`s.last_seen_at < now() - make_interval(secs => ${LAST_SEEN_RESOLUTION_SECONDS})`.as("last_seen_due");
+  const due = sql<boolean>`s.last_seen_at < now() - make_interval(secs => ${LAST_SEEN_RESOLUTION_SECONDS})`;
   let lastSeenDue = false;
   // Raw SQL: every authenticated request runs this, and the query builder cost more than the query.
   const found = (
     await sql<SessionUser & { last_seen_due: boolean }>`
-      select u.*, s.last_seen_at < now() - make_interval(secs => ${LAST_SEEN_RESOLUTION_SECONDS}) as last_seen_due
+      select u.*, ${due} as last_seen_due
         from user_session s join app_user u on u.id = s.user_id
        where s.token_hash = ${tokenHash} and s.revoked_at is null and s.expires_at > now()
     `.execute(db)
@@ -72,7 +72,7 @@ export async function findAuth(db: Db, token: string | null | undefined): Promis
       .innerJoin("app_user as u", "u.id", "s.user_id")
       .selectAll("u")
       .select("a.session_hash")
-      .select(due)
+      .select(due.as("last_seen_due"))
       .where("a.token_hash", "=", tokenHash)
       .where("a.expires_at", ">", sql<Date>`now()`)
       .where("s.revoked_at", "is", null)
