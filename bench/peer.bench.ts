@@ -7,6 +7,7 @@
 //
 //   npm run build && npm run bench -- peer              BENCH_ROUNDS, BENCH_DURATION_MS
 //   npm run bench -- peer --cpu-prof                    also writes the site's CPU profile to .data/cpu-prof/
+//   BENCH_PAGES=home npm run bench -- peer              only the pages named (home, login, sports, feed)
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -35,12 +36,16 @@ if (!existsSync(join(root, "build/index.js"))) {
 const built = spawnSync(join(root, "node_modules/.bin/remix"), ["build"], { cwd: peerDir, stdio: ["ignore", "ignore", "inherit"] });
 if (built.status !== 0) throw new Error("the bare peer app did not build");
 
-const pages = [
+const allPages = [
   { name: "home", path: "/ru/" },
   { name: "login", path: "/ru/login" },
   { name: "sports", path: "/ru/live" },
   { name: "feed", path: "/ru/sports-feed?section=live" },
 ];
+// BENCH_PAGES=home,login measures only those pages (a profile of one page is easier to read).
+const only = process.env.BENCH_PAGES?.split(",").filter(Boolean);
+const pages = only ? allPages.filter((p) => only.includes(p.name)) : allPages;
+if (pages.length === 0) throw new Error(`BENCH_PAGES: none of ${allPages.map((p) => p.name).join(", ")}`);
 
 const profDir = join(root, ".data/cpu-prof");
 if (cpuProf) mkdirSync(profDir, { recursive: true });

@@ -71,4 +71,33 @@ describe("the patched route matcher (decision 029)", () => {
     const duplicated = [{ id: "d", path: "/", children: [{ id: "d", path: "b" }] }];
     expect(matchRoutes(duplicated, "/b")?.at(-1)?.route).toBe(duplicated[0]!.children[0]);
   });
+
+  it("a pathname matched again answers the same, with match objects of its own, and a miss stays a miss", () => {
+    const path = "/ru/rules/5/6";
+    const first = matchRoutes(tree, path)!;
+    const second = matchRoutes(tree, path)!;
+    expect(second.map((m) => m.route.id)).toEqual(first.map((m) => m.route.id));
+    expect(second.at(-1)!.params).toEqual({ lng: "ru", ruleGroup: "5", chapter: "6" });
+    // a caller that changes its matches does not change the next caller's
+    expect(second).not.toBe(first);
+    expect(second.at(-1)!.params).not.toBe(first.at(-1)!.params);
+    (first.at(-1)!.params as Record<string, string>).chapter = "changed";
+    expect(matchRoutes(tree, path)!.at(-1)!.params.chapter).toBe("6");
+    // a tree of the same shape gets its own routes back from the remembered branch too
+    const copy = structuredClone(tree);
+    expect(matchRoutes(copy, path)!.at(-1)!.route).toBe(copy[0]!.children[2]!.children![1]);
+    const strict = [{ id: "r", path: "/", children: [{ id: "a", path: "a/:x" }] }];
+    for (let i = 0; i < 2; i++) {
+      expect(matchRoutes(strict, "/b")).toBeNull();
+      expect(matchRoutes(strict, "/a/1")?.at(-1)?.params).toEqual({ x: "1" });
+    }
+  });
+
+  it("remembers a branch per pathname exactly: percent-encoding and case are the same pathnames as without the memo", () => {
+    for (let i = 0; i < 2; i++) {
+      expect(matchRoutes(tree, "/ru/live/1-%D0%B0/2-b/3-c")?.at(-1)?.params.sport).toBe("1-а");
+      expect(ids("/OPS/redirects/7")).toBe("root>ops>ops-edit");
+      expect(ids("/ops/redirects/7/8")).toBe("root>lng>not-found");
+    }
+  });
 });
