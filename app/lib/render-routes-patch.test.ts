@@ -1,0 +1,43 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { createStaticHandler } from "@remix-run/router";
+import { createStaticRouter } from "react-router-dom/server";
+import { describe, expect, it } from "vitest";
+
+// Decision 029 (2026-11-28): the server render builds its route tree once per build, not on every
+// request (patches of @remix-run/react's RemixServer and react-router-dom's createStaticRouter).
+const require = createRequire(import.meta.url);
+const routes = [{ id: "root", path: "/", children: [{ id: "home", index: true }, { id: "game", path: "game/:id" }] }];
+
+async function contextFor(path: string) {
+  const context = await createStaticHandler(routes).query(new Request(`http://localhost${path}`));
+  if (context instanceof Response) throw new Error("unexpected response");
+  return context;
+}
+
+describe("the render's route tree is built once (decision 029)", () => {
+  it("are the patched files the server loads", () => {
+    expect(readFileSync(require.resolve("@remix-run/react/dist/server.js"), "utf8")).toContain("Patched (betsite, issue 12)");
+    for (const file of ["react-router-dom/server.js", "react-router-dom/server.mjs"]) expect(readFileSync(require.resolve(file), "utf8")).toContain("Patched (betsite, issue 12)");
+  });
+
+  it("one tree gives the same data routes to every request, with each request's own matches and params", async () => {
+    const first = createStaticRouter(routes, await contextFor("/game/1"));
+    const second = createStaticRouter(routes, await contextFor("/game/2"));
+    expect(second.routes).toBe(first.routes);
+    expect(first.state.matches.at(-1)!.params).toEqual({ id: "1" });
+    expect(second.state.matches.at(-1)!.params).toEqual({ id: "2" });
+    // the matches carry the data routes of the tree, found by id
+    expect(second.state.matches.at(-1)!.route).toBe(second.routes[0]!.children![1]);
+    const home = createStaticRouter(routes, await contextFor("/"));
+    expect(home.state.matches.map((m) => m.route.id)).toEqual(["root", "home"]);
+  });
+
+  it("another tree gets data routes of its own", async () => {
+    const other = structuredClone(routes);
+    const a = createStaticRouter(routes, await contextFor("/"));
+    const b = createStaticRouter(other, await contextFor("/"));
+    expect(b.routes).not.toBe(a.routes);
+    expect(b.routes[0]!.id).toBe("root");
+  });
+});
