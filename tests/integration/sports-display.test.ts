@@ -60,7 +60,7 @@ describe("display settings and section addresses", () => {
       compactRows: rows.filter((r) => r.cls.includes("game-row--compact")).length,
       marketCells: (html.match(/class="market-cells market-cells--/g) ?? []).length,
       gameIds: (html.match(/data-testid="game-id"/g) ?? []).length,
-      badges: (html.match(/class="team-badge"/g) ?? []).length,
+      badges: (html.match(/class="team-badge[ "]/g) ?? []).length,
     };
   }
 
@@ -115,7 +115,7 @@ describe("display settings and section addresses", () => {
     expect(gameLink).toBeTruthy();
     const game = await getPage(stack.siteUrl, gameLink!, jar);
     expect(game.html).toContain(`ID ${on.ids[0]}`);
-    expect(game.html.match(/class="team-badge"/g)?.length).toBeGreaterThanOrEqual(2);
+    expect(game.html.match(/class="team-badge[ "]/g)?.length).toBeGreaterThanOrEqual(2);
     const back = await lineLook(jar);
     expect(back.compactRows).toBe(0);
     expect(back.badges).toBe(2 * back.ids.length);
