@@ -144,6 +144,25 @@ test.describe("on a phone", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tennis");
   });
 
+  test("a game's scoreboard fits a 360-pixel phone in both directions: the score on one line, the badges above the names", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto(url("/en/live/1-football"));
+    const game = (await page.locator(".game-row__teams").first().getAttribute("href"))!;
+    for (const path of [game, game.replace("/en/", "/ar/")]) {
+      await page.goto(url(path));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+      const score = page.getByTestId("score");
+      const [box, twoLines] = await Promise.all([score.boundingBox(), score.evaluate((el) => parseFloat(getComputedStyle(el).fontSize) * 2)]);
+      // one line of the score is about 1.2 times its font size with the padding; two would be over twice
+      expect(box!.height, path).toBeLessThan(twoLines);
+      for (const side of ["home", "away"]) {
+        const team = page.locator(`.scoreboard__team--${side}`);
+        const [badge, name] = await Promise.all([team.locator(".team-badge").boundingBox(), team.locator(".scoreboard__name").boundingBox()]);
+        expect(badge!.y + badge!.height, `${path} ${side}`).toBeLessThanOrEqual(name!.y + 1);
+      }
+    }
+  });
+
   test("the phone layout passes axe (WCAG 2.1 AA) with no serious or critical violation, left to right and right to left", async ({ page }) => {
     for (const path of ["/en/line/1-football", "/ar/live"]) {
       await page.goto(url(path));

@@ -26,7 +26,7 @@ export function Scoreboard({ game, timeZone, lng, wide }: { game: GameView; time
       <div className="scoreboard__main">
         {/* Each badge sits on the score's side of its name. */}
         <span className="scoreboard__team scoreboard__team--home">
-          {game.home.name}
+          <span className="scoreboard__name">{game.home.name}</span>
           {logo ? <TeamBadge name={game.home.name} size={badgeSize} /> : null}
         </span>
         <span className="scoreboard__score" data-testid="score" aria-live="polite">
@@ -34,7 +34,7 @@ export function Scoreboard({ game, timeZone, lng, wide }: { game: GameView; time
         </span>
         <span className="scoreboard__team scoreboard__team--away">
           {logo ? <TeamBadge name={game.away.name} size={badgeSize} /> : null}
-          {game.away.name}
+          <span className="scoreboard__name">{game.away.name}</span>
         </span>
       </div>
       <p className="scoreboard__clock">
