@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { RemixServer } from "@remix-run/react";
 import { createStaticHandler } from "@remix-run/router";
+import { type ReactElement, type ReactNode, isValidElement } from "react";
 import { createStaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 
@@ -40,4 +42,48 @@ describe("the render's route tree is built once (decision 029)", () => {
     expect(b.routes).not.toBe(a.routes);
     expect(b.routes[0]!.id).toBe("root");
   });
+
+  it("RemixServer builds its routes once for a build, though each request brings a new route modules object", async () => {
+    const manifestRoutes = {
+      root: { id: "root", path: "", hasLoader: false, hasClientLoader: false, hasAction: false, hasClientAction: false, hasErrorBoundary: false, module: "/root.js" },
+      home: { id: "home", parentId: "root", index: true, hasLoader: false, hasClientLoader: false, hasAction: false, hasClientAction: false, hasErrorBoundary: false, module: "/home.js" },
+      game: { id: "game", parentId: "root", path: "game/:id", hasLoader: false, hasClientLoader: false, hasAction: false, hasClientAction: false, hasErrorBoundary: false, module: "/game.js" },
+    };
+    const modules = { root: { default: () => null }, home: { default: () => null }, game: { default: () => null } };
+    const render = async (path: string, routeModules: Record<string, unknown>) => {
+      const context = {
+        manifest: { routes: manifestRoutes, entry: { module: "/entry.js", imports: [] }, url: "/manifest.js", version: "1" },
+        routeModules,
+        staticHandlerContext: await contextFor(path),
+        future: { v3_singleFetch: false, v3_relativeSplatPath: false },
+        isSpaMode: false,
+        serializeError: (e: Error) => ({ message: e.message }),
+      };
+      // RemixServer is a function component: its element tree holds the static router it made.
+      return routerIn((RemixServer as unknown as (p: unknown) => ReactElement)({ context, url: `http://localhost${path}` }));
+    };
+    // server-runtime gives each request a new object of the same modules
+    const first = await render("/game/1", { ...modules });
+    const second = await render("/game/2", { ...modules });
+    expect(second.routes).toBe(first.routes);
+    expect(second.state.matches.at(-1)!.params).toEqual({ id: "2" });
+    // a module that changed (a rebuild in development) builds the routes anew
+    const rebuilt = await render("/game/3", { ...modules, game: { default: () => null } });
+    expect(rebuilt.routes).not.toBe(first.routes);
+  });
 });
+
+type FoundRouter = ReturnType<typeof createStaticRouter>;
+function routerIn(node: ReactNode): FoundRouter {
+  const queue: ReactNode[] = [node];
+  while (queue.length > 0) {
+    const next = queue.shift();
+    if (Array.isArray(next)) queue.push(...(next as ReactNode[]));
+    else if (isValidElement(next)) {
+      const props = next.props as { router?: FoundRouter; children?: ReactNode };
+      if (props.router) return props.router;
+      queue.push(props.children);
+    }
+  }
+  throw new Error("no static router in the element tree");
+}

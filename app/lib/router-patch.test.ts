@@ -100,4 +100,20 @@ describe("the patched route matcher (decision 029)", () => {
       expect(ids("/ops/redirects/7/8")).toBe("root>lng>not-found");
     }
   });
+
+  it("remembers a pathname's branch per route table: one pathname matched in two tables of other shapes gets each table's own route", () => {
+    const a = [{ id: "a-root", path: "/", children: [{ id: "a-param", path: "x/:id" }] }];
+    const b = [{ id: "b-root", path: "/", children: [{ id: "b-splat", path: "x/*" }, { id: "b-static", path: "x/1" }, { id: "b-other", path: "y" }] }];
+    for (let i = 0; i < 2; i++) {
+      expect(matchRoutes(a, "/x/1")?.at(-1)?.route.id).toBe("a-param");
+      expect(matchRoutes(b, "/x/1")?.at(-1)?.route.id).toBe("b-static");
+      expect(matchRoutes(a, "/y")).toBeNull();
+      expect(matchRoutes(b, "/y")?.at(-1)?.route.id).toBe("b-other");
+    }
+  });
+
+  it("matches a very long pathname (not remembered) the same every time", () => {
+    const long = `/ru/live/1-a/2-b/3-${"x".repeat(400)}`;
+    for (let i = 0; i < 2; i++) expect(ids(long)).toBe("root>lng>live-game");
+  });
 });

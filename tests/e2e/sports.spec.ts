@@ -146,9 +146,8 @@ test.describe("on a phone", () => {
 
   test("a game's scoreboard fits a 360-pixel phone in both directions: the score on one line, the badges above the names", async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 800 });
-    await page.goto(url("/en/live/1-football"));
-    const game = (await page.locator(".game-row__teams").first().getAttribute("href"))!;
-    for (const path of [game, game.replace("/en/", "/ar/")]) {
+    const { id } = await liveFootball();
+    for (const path of [`/en/live/1/1/${id}`, `/ar/live/1/1/${id}`]) {
       await page.goto(url(path));
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
       const score = page.getByTestId("score");
@@ -157,8 +156,12 @@ test.describe("on a phone", () => {
       expect(box!.height, path).toBeLessThan(twoLines);
       for (const side of ["home", "away"]) {
         const team = page.locator(`.scoreboard__team--${side}`);
-        const [badge, name] = await Promise.all([team.locator(".team-badge").boundingBox(), team.locator(".scoreboard__name").boundingBox()]);
+        const [column, badge, name] = await Promise.all([team.boundingBox(), team.locator(".team-badge").boundingBox(), team.locator(".scoreboard__name").boundingBox()]);
         expect(badge!.y + badge!.height, `${path} ${side}`).toBeLessThanOrEqual(name!.y + 1);
+        // the name stays inside its half, however long its words
+        expect(name!.x, `${path} ${side}`).toBeGreaterThanOrEqual(column!.x - 1);
+        expect(name!.x + name!.width, `${path} ${side}`).toBeLessThanOrEqual(column!.x + column!.width + 1);
+        expect(await team.locator(".scoreboard__name").evaluate((el) => el.scrollWidth <= el.clientWidth + 1), `${path} ${side}: text overflows`).toBe(true);
       }
     }
   });
