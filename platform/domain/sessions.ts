@@ -51,7 +51,8 @@ export async function findAuth(db: Db, token: string | null | undefined): Promis
   let auth: Auth | null = null;
   // Whether the session's last_seen_at is due (older than its resolution), read with the user:
   // the update below is a round trip saved on nearly every request.
-  const due = sql<boolean>`s.last_seen_at < now() - make_interval(secs => ${LAST_SEEN_RESOLUTION_SECONDS})`;
+  const seenBefore = sql<Date>`now() - make_interval(secs => ${LAST_SEEN_RESOLUTION_SECONDS})`;
+  const due = sql<boolean>`s.last_seen_at < ${seenBefore}`;
   let lastSeenDue = false;
   // Raw SQL: every authenticated request runs this, and the query builder cost more than the query.
   const found = (
@@ -88,7 +89,7 @@ export async function findAuth(db: Db, token: string | null | undefined): Promis
       .updateTable("user_session")
       .set({ last_seen_at: sql<Date>`now()` })
       .where("token_hash", "=", auth.sessionHash)
-      .where("last_seen_at", "<", sql<Date>`now() - make_interval(secs => ${LAST_SEEN_RESOLUTION_SECONDS})`)
+      .where("last_seen_at", "<", seenBefore)
       .execute();
   }
   return auth;
