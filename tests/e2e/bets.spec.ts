@@ -42,6 +42,19 @@ test.describe("without JavaScript", () => {
     await page.goto(url("/en/coupon"));
     await expect(page.getByTestId("coupon").first().getByTestId("coupon-count")).toHaveText("0");
   });
+
+  test("a live single waits on its result page, which refreshes itself with the time left until the bet is accepted", async ({ page }) => {
+    await signIn(page, { js: false });
+    await page.goto(url("/en/live"));
+    await page.locator(".game-row--live button.odd:not([disabled])").first().click();
+    await page.getByTestId("coupon").first().getByTestId("coupon-place-button").click();
+    await expect(page).toHaveURL(/\/en\/coupon\/result\/\d+$/, SLOW);
+    await expect(page.getByTestId("coupon-state")).toHaveText("Waiting for confirmation");
+    await expect(page.getByTestId("coupon-waiting")).toContainText(/\d s left/);
+    // No script runs: only the page's own Refresh header brings the decision.
+    await expect(page.getByTestId("coupon-state")).toHaveText("Accepted", { timeout: 10_000 });
+    await expect(page.getByTestId("coupon-waiting")).toHaveCount(0);
+  });
 });
 
 for (const js of [true, false]) {
