@@ -2,7 +2,7 @@
 /**
  * The route table: every page of the site, its file and its meta, in one readable place.
  * remix.config.js builds the Remix routes from it (all under the language segment `/:lng`;
- * decision 022), and the site reads the meta from it by route id (see app/route-meta.ts).
+ * decision 022), and the site reads the meta from it by route id (see app/route-meta.server.ts; the browser gets only the layout part, scripts/route-layouts.mjs).
  *
  * Meta fields:
  *   layout        "default" | "empty" | "blocked" | "maintenance"

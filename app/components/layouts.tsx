@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { RouteMeta } from "~/route-meta";
+import type { RouteLayoutMeta } from "~/route-layouts";
 import type { RootData } from "~/root";
 import { AgeGate } from "./AgeGate";
 import { OneTapPrompt } from "./auth/OneTapPrompt";
@@ -15,7 +15,7 @@ import { SiteFooter } from "./SiteFooter";
 import { SiteHeader } from "./SiteHeader";
 import { localPath } from "~/lib/paths";
 
-type Flags = Pick<RouteMeta, "hideBottomNav" | "hideFooter" | "hideSeoBlock" | "skip">;
+type Flags = Omit<RouteLayoutMeta, "layout">;
 
 function SkipLink() {
   const { t } = useTranslation();
@@ -57,7 +57,7 @@ export function DefaultLayout({ root, flags, children }: { root: RootData; flags
         ) : null}
       </NotificationArea>
       {root.oneTap ? <OneTapPrompt lng={root.lng} {...root.oneTap} /> : null}
-      {root.ageGate && !flags.skip?.includes("ageGate") ? <AgeGate age={root.ageGate} lng={root.lng} returnTo={here} /> : null}
+      {root.ageGate && !flags.skipAgeGate ? <AgeGate age={root.ageGate} lng={root.lng} returnTo={here} /> : null}
     </div>
   );
 }
@@ -104,8 +104,8 @@ export function MaintenanceLayout({ root, children }: { root: RootData; children
 }
 
 /** Picks the layout a route's meta names. */
-export function RouteLayout({ root, meta, children }: { root: RootData; meta: RouteMeta | undefined; children: ReactNode }) {
-  switch (meta?.layout) {
+export function RouteLayout({ root, meta, children }: { root: RootData; meta: RouteLayoutMeta; children: ReactNode }) {
+  switch (meta.layout) {
     case "empty":
       return <EmptyLayout>{children}</EmptyLayout>;
     case "blocked":
@@ -114,7 +114,7 @@ export function RouteLayout({ root, meta, children }: { root: RootData; meta: Ro
       return <MaintenanceLayout root={root}>{children}</MaintenanceLayout>;
     default:
       return (
-        <DefaultLayout root={root} flags={meta ?? {}}>
+        <DefaultLayout root={root} flags={meta}>
           {children}
         </DefaultLayout>
       );

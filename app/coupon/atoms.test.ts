@@ -45,6 +45,7 @@ import {
   COUPON_TYPE,
 } from "./constants";
 import { type StoredCoupon, defaultCouponConfig, defaultCouponSettings, emptyStoredCoupon } from "./model";
+import { couponStorageParsers } from "./storage-parsers";
 import { MemoryStorage, makeBet } from "./test-fixtures";
 
 const config = { ...defaultCouponConfig(), isBonusBetEnabled: true, isVipBetEnabled: true, isOneClickEnabled: true };
@@ -62,7 +63,7 @@ function connected(seed: Parameters<typeof createCouponStore>[0] = {}) {
   const localStorage = new MemoryStorage();
   const sessionStorage = new MemoryStorage();
   const events = new EventTarget();
-  const disconnect = connectCouponStorage(store, { localStorage, sessionStorage, events });
+  const disconnect = connectCouponStorage(store, { parsers: couponStorageParsers, localStorage, sessionStorage, events });
   return { store, localStorage, sessionStorage, events, disconnect, advance: (ms: number) => (now += ms) };
 }
 
@@ -130,7 +131,7 @@ describe("persistence", () => {
     const bet = makeBet({ id: "a" });
     localStorage.setItem(COUPON_STORAGE_KEY, JSON.stringify({ bets: [bet], addedAtByBetId: { a: 7 }, typeId: 0, systemValue: 2 }));
     localStorage.setItem(COUPON_SETTINGS_STORAGE_KEY, JSON.stringify({ isBalanceShown: false }));
-    connectCouponStorage(store, { localStorage });
+    connectCouponStorage(store, { parsers: couponStorageParsers, localStorage });
     expect(store.get(couponAtom).bets).toEqual([bet]);
     expect(store.get(couponSettingsAtom)).toEqual({ ...defaultCouponSettings(), isBalanceShown: false });
   });
@@ -144,7 +145,7 @@ describe("persistence", () => {
     const localStorage = new MemoryStorage();
     localStorage.setItem(COUPON_STORAGE_KEY, raw);
     localStorage.setItem(COUPON_SETTINGS_STORAGE_KEY, raw);
-    expect(() => connectCouponStorage(store, { localStorage })).not.toThrow();
+    expect(() => connectCouponStorage(store, { parsers: couponStorageParsers, localStorage })).not.toThrow();
     expect(store.get(couponAtom).bets).toEqual([]);
     expect(store.get(couponSettingsAtom)).toEqual(defaultCouponSettings());
     expect(localStorage.getItem(COUPON_STORAGE_KEY)).toBeNull();
@@ -154,7 +155,7 @@ describe("persistence", () => {
     const store = createCouponStore();
     const localStorage = new MemoryStorage();
     localStorage.setItem(COUPON_SETTINGS_STORAGE_KEY, JSON.stringify({ changeCoefAction: 7, isAutoMax: true }));
-    connectCouponStorage(store, { localStorage });
+    connectCouponStorage(store, { parsers: couponStorageParsers, localStorage });
     expect(store.get(couponSettingsAtom)).toEqual(defaultCouponSettings());
     expect(localStorage.getItem(COUPON_SETTINGS_STORAGE_KEY)).toBeNull();
   });
@@ -163,7 +164,7 @@ describe("persistence", () => {
     const store = createCouponStore();
     const localStorage = new MemoryStorage();
     localStorage.setItem(COUPON_STORAGE_KEY, JSON.stringify({ items: [{ id: 1 }], version: 0 }));
-    connectCouponStorage(store, { localStorage });
+    connectCouponStorage(store, { parsers: couponStorageParsers, localStorage });
     expect(store.get(couponAtom).bets).toEqual([]);
     store.set(addBetToCouponAtom, makeBet({ id: "n" }));
     expect(storedJson(localStorage)).toMatchObject({ addedAtByBetId: { n: expect.any(Number) } });
@@ -175,7 +176,7 @@ describe("persistence", () => {
     const good = makeBet({ id: "good" });
     const bad = { ...makeBet({ id: "bad" }), market: { id: "bad", coef: "high" } };
     localStorage.setItem(COUPON_STORAGE_KEY, JSON.stringify({ bets: [good, bad], addedAtByBetId: {}, typeId: 1, systemValue: 2 }));
-    connectCouponStorage(store, { localStorage });
+    connectCouponStorage(store, { parsers: couponStorageParsers, localStorage });
     expect(store.get(couponAtom).bets).toEqual([]);
   });
 
@@ -183,7 +184,7 @@ describe("persistence", () => {
     const store = createCouponStore();
     const localStorage = new MemoryStorage();
     localStorage.setItem(COUPON_STORAGE_KEY, JSON.stringify({ bets: [], addedAtByBetId: {}, typeId: 2, systemValue: 1 }));
-    connectCouponStorage(store, { localStorage });
+    connectCouponStorage(store, { parsers: couponStorageParsers, localStorage });
     expect(store.get(couponAtom).systemValue).toBe(2);
   });
 
@@ -198,7 +199,7 @@ describe("persistence", () => {
       },
       removeItem: () => undefined,
     };
-    connectCouponStorage(store, { localStorage: broken, sessionStorage: broken });
+    connectCouponStorage(store, { parsers: couponStorageParsers, localStorage: broken, sessionStorage: broken });
     store.set(addBetToCouponAtom, makeBet());
     store.set(couponSettingsAtom, (settings) => ({ ...settings, isAutoMax: true }));
     expect(store.get(couponAtom).bets).toHaveLength(1);
@@ -251,9 +252,17 @@ describe("other tabs", () => {
 
   it("applyCouponStorageEventAtom reads a removed key as the default", () => {
     const store = createCouponStore();
+    connectCouponStorage(store, { parsers: couponStorageParsers, localStorage: new MemoryStorage() });
     store.set(addBetToCouponAtom, makeBet());
     store.set(applyCouponStorageEventAtom, { key: COUPON_STORAGE_KEY, newValue: null });
     expect(store.get(couponAtom).bets).toEqual([]);
+  });
+
+  it("an event before storage is connected changes nothing (the parsers load after hydration)", () => {
+    const store = createCouponStore();
+    store.set(addBetToCouponAtom, makeBet());
+    store.set(applyCouponStorageEventAtom, { key: COUPON_STORAGE_KEY, newValue: null });
+    expect(store.get(couponAtom).bets).toHaveLength(1);
   });
 });
 
@@ -267,21 +276,21 @@ describe("cookie merge when scripts start", () => {
     localStorage.setItem(COUPON_STORAGE_KEY, JSON.stringify({ bets: [local], addedAtByBetId: { local: 10 }, typeId: 0, systemValue: 2 }));
     const onCookieMerged = vi.fn();
 
-    connectCouponStorage(store, { localStorage, cookieCoupon, onCookieMerged });
+    connectCouponStorage(store, { parsers: couponStorageParsers, localStorage, cookieCoupon, onCookieMerged });
     expect(store.get(couponAtom).bets).toEqual([local, fromCookie]);
     expect(store.get(couponAtom).typeId).toBe(COUPON_TYPE.EXPRESS);
     expect(storedJson(localStorage)).toMatchObject({ addedAtByBetId: { local: 10, cookie: 20 } });
     expect(onCookieMerged).toHaveBeenCalledTimes(1);
 
     // React StrictMode connects twice: the cookie is merged (and cleared) only once
-    connectCouponStorage(store, { localStorage, cookieCoupon, onCookieMerged });
+    connectCouponStorage(store, { parsers: couponStorageParsers, localStorage, cookieCoupon, onCookieMerged });
     expect(onCookieMerged).toHaveBeenCalledTimes(1);
     expect(store.get(couponAtom).bets).toHaveLength(2);
   });
 
   it("an empty cookie asks for nothing", () => {
     const onCookieMerged = vi.fn();
-    connectCouponStorage(createCouponStore(), { localStorage: new MemoryStorage(), cookieCoupon: emptyStoredCoupon(), onCookieMerged });
+    connectCouponStorage(createCouponStore(), { parsers: couponStorageParsers, localStorage: new MemoryStorage(), cookieCoupon: emptyStoredCoupon(), onCookieMerged });
     expect(onCookieMerged).not.toHaveBeenCalled();
   });
 });
@@ -490,7 +499,7 @@ describe("coupon notification atoms", () => {
     const bet = makeBet({ id: "a" });
     localStorage.setItem(COUPON_STORAGE_KEY, JSON.stringify({ bets: [bet], addedAtByBetId: { a: 1 }, typeId: 0, systemValue: 2 }));
     sessionStorage.setItem(COUPON_NOTIFICATION_STORAGE_KEY, JSON.stringify({ betMarketId: "a", timeToShow: 5, isShown: true }));
-    connectCouponStorage(store, { localStorage, sessionStorage });
+    connectCouponStorage(store, { parsers: couponStorageParsers, localStorage, sessionStorage });
     store.set(stepCouponNotificationAtom, away);
     expect(store.get(couponNotificationAtom)).toEqual({ record: { betMarketId: "a", timeToShow: 5, isShown: true }, alert: null });
   });

@@ -2,7 +2,8 @@
 //
 // Persistence (SPEC §3): localStorage keeps exactly the stored part of the coupon (bets,
 // addedAtByBetId, typeId, systemValue) and the coupon settings; sessionStorage keeps the
-// coupon notification record. Every stored value is parsed with zod when read: a corrupt
+// coupon notification record. Every stored value is parsed with zod when read (the parsers of
+// storage-parsers.ts, passed in so the atoms do not pull zod into the first load): a corrupt
 // or outdated value is removed and the default used, the page never crashes.
 //
 // Server rendering: atoms hold no storage until connectCouponStorage runs in an effect on
@@ -14,7 +15,6 @@
 
 import { type OneClickRequest, oneClickStake } from "./one-click";
 import { atom, createStore } from "jotai";
-import type { z } from "zod";
 import {
   COUPON_NOTIFICATION_STORAGE_KEY,
   COUPON_SETTINGS_STORAGE_KEY,
@@ -46,15 +46,13 @@ import {
   type CouponRuntime,
   type CouponSettings,
   type CookieCoupon,
+  type CouponNotificationRecord,
   type StoredCoupon,
-  couponNotificationRecordSchema,
-  couponRuntimeSchema,
-  couponSettingsSchema,
   defaultCouponConfig,
+  defaultCouponRuntime,
   defaultCouponSettings,
   emptyStoredCoupon,
   getBetId,
-  storedCouponSchema,
 } from "./model";
 import {
   type CouponNotificationState,
@@ -115,35 +113,34 @@ export const couponClockAtom = atom<Clock>({ now: () => Date.now() });
 /** null on the server and until connectCouponStorage: writes then stay in memory. */
 export const couponLocalStorageAtom = atom<KeyValueStorage | null>(null);
 export const couponSessionStorageAtom = atom<KeyValueStorage | null>(null);
+/** null until connectCouponStorage: nothing is read from storage before. */
+const couponStorageParsersAtom = atom<CouponStorageParsers | null>(null);
 
 // ------------------------------------------------------------ storage helpers
 
-function readStored<Schema extends z.ZodTypeAny>(
-  storage: KeyValueStorage,
-  key: string,
-  schema: Schema,
-  fallback: z.output<Schema>,
-): z.output<Schema> {
+/** Parsers of what storage holds: null for a value that is not valid. */
+export interface CouponStorageParsers {
+  storedCoupon(value: unknown): StoredCoupon | null;
+  settings(value: unknown): CouponSettings | null;
+  notificationRecord(value: unknown): CouponNotificationRecord | null;
+}
+
+function readStored<T>(storage: KeyValueStorage, key: string, parse: (value: unknown) => T | null, fallback: T): T {
   try {
     const raw = storage.getItem(key);
     if (raw === null) return fallback;
-    return parseStored(raw, schema, fallback, () => storage.removeItem(key));
+    return parseStored(raw, parse, fallback, () => storage.removeItem(key));
   } catch {
     // storage disabled (private mode, blocked cookies): run from memory
     return fallback;
   }
 }
 
-function parseStored<Schema extends z.ZodTypeAny>(
-  raw: string | null,
-  schema: Schema,
-  fallback: z.output<Schema>,
-  onInvalid: () => void = () => undefined,
-): z.output<Schema> {
+function parseStored<T>(raw: string | null, parse: (value: unknown) => T | null, fallback: T, onInvalid: () => void = () => undefined): T {
   if (raw === null) return fallback;
   try {
-    const parsed = schema.safeParse(JSON.parse(raw));
-    if (parsed.success) return parsed.data as z.output<Schema>;
+    const parsed = parse(JSON.parse(raw));
+    if (parsed !== null) return parsed;
   } catch {
     // not JSON: handled as invalid below
   }
@@ -163,7 +160,7 @@ function writeStored(storage: KeyValueStorage | null, key: string, value: unknow
 // ------------------------------------------------------------ base state
 
 const storedCouponAtom = atom<StoredCoupon>(emptyStoredCoupon());
-const couponRuntimeAtom = atom<CouponRuntime>(couponRuntimeSchema.parse({}));
+const couponRuntimeAtom = atom<CouponRuntime>(defaultCouponRuntime());
 const couponSettingsBaseAtom = atom<CouponSettings>(defaultCouponSettings());
 const couponNotificationBaseAtom = atom<CouponNotificationState>(INITIAL_COUPON_NOTIFICATION_STATE);
 const cookieCouponMergedAtom = atom(false);
@@ -379,6 +376,7 @@ export const dismissCouponNotificationAtom = atom(null, (get, set) => {
 // ------------------------------------------------------------ hydration and tabs
 
 export interface CouponStorageSources {
+  readonly parsers: CouponStorageParsers;
   readonly localStorage: KeyValueStorage | null;
   readonly sessionStorage?: KeyValueStorage | null;
   /** The coupon of the no-JavaScript cookie, as the loader read it. */
@@ -391,11 +389,12 @@ export interface CouponStorageSources {
  * merged, so the caller can clear it.
  */
 export const hydrateCouponFromStorageAtom = atom(null, (get, set, sources: CouponStorageSources) => {
-  const { localStorage, sessionStorage = null, cookieCoupon = null } = sources;
+  const { parsers, localStorage, sessionStorage = null, cookieCoupon = null } = sources;
+  set(couponStorageParsersAtom, parsers);
   set(couponLocalStorageAtom, localStorage);
   set(couponSessionStorageAtom, sessionStorage);
 
-  let stored = localStorage ? readStored(localStorage, COUPON_STORAGE_KEY, storedCouponSchema, emptyStoredCoupon()) : get(storedCouponAtom);
+  let stored = localStorage ? readStored(localStorage, COUPON_STORAGE_KEY, parsers.storedCoupon, emptyStoredCoupon()) : get(storedCouponAtom);
   const mergesCookie = cookieCoupon !== null && cookieCoupon.bets.length > 0 && !get(cookieCouponMergedAtom);
   if (mergesCookie) {
     stored = mergeCookieCouponIntoStored(stored, cookieCoupon);
@@ -404,22 +403,24 @@ export const hydrateCouponFromStorageAtom = atom(null, (get, set, sources: Coupo
   }
   set(storedCouponAtom, stored);
   if (localStorage) {
-    set(couponSettingsBaseAtom, readStored(localStorage, COUPON_SETTINGS_STORAGE_KEY, couponSettingsSchema, defaultCouponSettings()));
+    set(couponSettingsBaseAtom, readStored(localStorage, COUPON_SETTINGS_STORAGE_KEY, parsers.settings, defaultCouponSettings()));
   }
   if (sessionStorage) {
-    const record = readStored(sessionStorage, COUPON_NOTIFICATION_STORAGE_KEY, couponNotificationRecordSchema, INITIAL_COUPON_NOTIFICATION_STATE.record);
+    const record = readStored(sessionStorage, COUPON_NOTIFICATION_STORAGE_KEY, parsers.notificationRecord, INITIAL_COUPON_NOTIFICATION_STATE.record);
     set(couponNotificationBaseAtom, { record, alert: null });
   }
   return { cookieMerged: mergesCookie };
 });
 
 /** A "storage" event: another tab changed (or cleared) what this tab shows. */
-export const applyCouponStorageEventAtom = atom(null, (_get, set, event: { key: string | null; newValue: string | null }) => {
+export const applyCouponStorageEventAtom = atom(null, (get, set, event: { key: string | null; newValue: string | null }) => {
+  const parsers = get(couponStorageParsersAtom);
+  if (!parsers) return;
   if (event.key === null || event.key === COUPON_STORAGE_KEY) {
-    set(storedCouponAtom, parseStored(event.key === null ? null : event.newValue, storedCouponSchema, emptyStoredCoupon()));
+    set(storedCouponAtom, parseStored(event.key === null ? null : event.newValue, parsers.storedCoupon, emptyStoredCoupon()));
   }
   if (event.key === null || event.key === COUPON_SETTINGS_STORAGE_KEY) {
-    set(couponSettingsBaseAtom, parseStored(event.key === null ? null : event.newValue, couponSettingsSchema, defaultCouponSettings()));
+    set(couponSettingsBaseAtom, parseStored(event.key === null ? null : event.newValue, parsers.settings, defaultCouponSettings()));
   }
 });
 

@@ -9,7 +9,8 @@ import {
   encodeCouponCookie,
   readCouponCookie,
 } from "./cookie-codec.server";
-import { type StoredCoupon, couponBetSchema, emptyStoredCoupon, storedCouponSchema } from "./model";
+import { type StoredCoupon, emptyStoredCoupon } from "./model";
+import { couponBetSchema, storedCouponSchema } from "./schemas";
 
 const SECRET = "test-secret-of-the-coupon-cookie";
 const TEAMS = ["Arsenal", "Chelsea", "Liverpool", "Everton", "Real Madrid", "Barcelona", "Bayern München", "Borussia Dortmund", "Juventus", "Internazionale", "Ajax", "PSV Eindhoven"];

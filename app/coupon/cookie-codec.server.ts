@@ -18,7 +18,8 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { COUPON_COOKIE_MAX_VALUE_BYTES, COUPON_COOKIE_NAME } from "./constants";
 import { z } from "zod";
-import { type CookieCoupon, emptyStoredCoupon, storedCouponSchema } from "./model";
+import { type CookieCoupon, emptyStoredCoupon } from "./model";
+import { storedCouponSchema } from "./schemas";
 
 const VERSION = "v1";
 

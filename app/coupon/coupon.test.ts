@@ -17,7 +17,8 @@ import {
   updateCouponBets,
   couponBetChanges,
 } from "./coupon";
-import { createCoupon, defaultCouponConfig, defaultCouponSettings } from "./model";
+import { defaultCouponConfig, defaultCouponSettings } from "./model";
+import { createCoupon } from "./schemas";
 import { makeBet, makeCoupon } from "./test-fixtures";
 
 const noBonus = defaultCouponConfig();

@@ -1,19 +1,36 @@
 import { describe, expect, it } from "vitest";
 import { BET_STATUS_ID, CHANGE_COEF_ACTION, COUPON_DEFAULTS, COUPON_TYPE } from "./constants";
 import {
+  EMPTY_COUPON_NOTIFICATION_RECORD,
   clampSystemValue,
-  couponSettingsSchema,
-  createCoupon,
   defaultCouponConfig,
+  defaultCouponRuntime,
   defaultCouponSettings,
   emptyStoredCoupon,
-  storedCouponSchema,
   storedPartOfCoupon,
-  systemOptionSchema,
 } from "./model";
+import {
+  couponConfigSchema,
+  couponNotificationRecordSchema,
+  couponRuntimeSchema,
+  couponSettingsSchema,
+  createCoupon,
+  storedCouponSchema,
+  systemOptionSchema,
+} from "./schemas";
 import { makeBet } from "./test-fixtures";
 
 describe("model", () => {
+  // model.ts writes the defaults out so the first load needs no zod; they must not drift from the schemas
+  it("each default written out equals its schema's parse of nothing", () => {
+    expect(emptyStoredCoupon()).toEqual(storedCouponSchema.parse({}));
+    expect(defaultCouponRuntime()).toEqual(couponRuntimeSchema.parse({}));
+    expect(defaultCouponSettings()).toEqual(couponSettingsSchema.parse({}));
+    expect(defaultCouponConfig()).toEqual(couponConfigSchema.parse({}));
+    expect(couponNotificationRecordSchema.parse(EMPTY_COUPON_NOTIFICATION_RECORD)).toEqual(EMPTY_COUPON_NOTIFICATION_RECORD);
+    expect({ ...createCoupon() }).toEqual({ ...defaultCouponRuntime(), ...emptyStoredCoupon() });
+  });
+
   it("bet status ids and coupon types are the spec's numbers", () => {
     expect(BET_STATUS_ID).toEqual({
       NOT_CALCULATED: -2,

@@ -3,7 +3,8 @@ import { currencyDefaults } from "./currency-defaults";
 import { defaultCouponSettings } from "./model";
 import { makeBet } from "./test-fixtures";
 import { oneClickPlaceFields, oneClickSelection, oneClickStake } from "./one-click";
-import { decodeSelections, placeFormSchema } from "./place";
+import { decodeSelections } from "./place";
+import { placeFormSchema } from "./place-form";
 
 const on = { ...defaultCouponSettings(), isActiveOneClick: true, oneClickAmount: 5_000, bonusAccountOneClickAmount: 700 };
 const base = { settings: on, config: { isOneClickEnabled: true }, isSignedIn: true, isBonusAccount: false, currencyIso: "RUB" };

@@ -49,7 +49,7 @@ export interface OneClickRequest {
   returnTo: string;
 }
 
-/** The place form's fields (app/coupon/place.ts placeFormSchema) for a one-click single. */
+/** The place form's fields (app/coupon/place-form.ts placeFormSchema) for a one-click single. */
 export function oneClickPlaceFields(request: OneClickRequest): Record<string, string> {
   return {
     key: request.key,

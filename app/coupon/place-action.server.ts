@@ -20,7 +20,8 @@ import { type CouponView, couponViews } from "./coupon-view.server";
 import { currencyDefaults } from "./currency-defaults";
 import { sessionSecret } from "~/env.server";
 import { readCouponCookie } from "./cookie-codec.server";
-import { type PlaceForm, type RefusalOffer, couponBetName, decodeSelections, offersVipBet, placeFormSchema, refusalOffer } from "./place";
+import { type RefusalOffer, couponBetName, decodeSelections, offersVipBet, refusalOffer } from "./place";
+import { type PlaceForm, placeFormSchema } from "./place-form";
 
 /** What the place form sent, echoed so a refusal can offer to send it again (changed). */
 export interface PlaceEcho {

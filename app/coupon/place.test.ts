@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { couponBetName, decodeSelections, encodeSelections, offersVipBet, placeFormSchema, refusalOffer, withNewCoefs } from "./place";
+import { couponBetName, decodeSelections, encodeSelections, offersVipBet, refusalOffer, withNewCoefs } from "./place";
+import { placeFormSchema } from "./place-form";
 
 describe("place form selections", () => {
   it("round-trips live, pre-match and banker selections", () => {

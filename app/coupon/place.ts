@@ -1,10 +1,10 @@
 // Placing a coupon (issue 14): the place form's fields, shared by the browser (which fills them
 // from the atoms) and the server (which reads them in the place action), and what the coupon
-// offers the bettor after a refusal. Pure: no platform, no React.
+// offers the bettor after a refusal. Pure: no platform, no React, no zod (the form's schema is
+// in place-form.ts, which only the server reads).
 
-import { z } from "zod";
 import { ABOVE_MAX_REFUSALS, vipBetShapeRefusal } from "../../betting-math/vip-bet";
-import { COUPON_TYPE, type ChangeCoefAction, LOBBY_BLOCK_ID } from "./constants";
+import { COUPON_TYPE, LOBBY_BLOCK_ID } from "./constants";
 import type { Coupon } from "./model";
 
 /** One selection as the place form carries it: `outcomeId:coef:L|P[:B]` (live or pre-match, banker). */
@@ -59,23 +59,6 @@ export function newPlaceKey(): string {
   return globalThis.crypto.randomUUID();
 }
 
-export const placeFormSchema = z.object({
-  key: z.string().regex(/^[A-Za-z0-9-]{8,128}$/),
-  intent: z.enum(["place", "max"]).default("place"),
-  typeId: z.enum(["0", "1", "2", "9"]).transform(Number),
-  systemValue: z.string().regex(/^\d{1,2}$/).transform(Number).optional(),
-  amount: z.string().max(32),
-  changeCoefAction: z.enum(["0", "1", "2"]).default("2").transform((v) => Number(v) as ChangeCoefAction),
-  bets: z.string().max(2000),
-  /** The coupon offered the bonus bet and the bettor kept it (SPEC §4, decision 034). */
-  bonusBet: z.literal("1").optional(),
-  /** Sent as a VIP bet: above the maximum it waits for approval (SPEC §5, decision 035). */
-  vipBet: z.literal("1").optional(),
-  /** Set by the browser after hydration: answer data instead of redirecting. */
-  js: z.literal("1").optional(),
-  returnTo: z.string().max(512).optional(),
-});
-export type PlaceForm = z.output<typeof placeFormSchema>;
 
 /** What the coupon offers after a refusal, besides closing the dialog. */
 export type RefusalOffer =

@@ -4,7 +4,8 @@
 import { COUPON_TYPE } from "./constants";
 import { couponCoef } from "./coupon";
 import { formatOdds, oddsFormatForCoefViewId } from "./math";
-import { type Coupon, type CouponConfig, type CouponSettings, type CouponToSubmit, couponToSubmitSchema, getBetId } from "./model";
+import { type Coupon, type CouponConfig, type CouponSettings, type CouponToSubmit, getBetId } from "./model";
+import { couponToSubmitSchema } from "./schemas";
 import { type CouponRefusal, couponPlacementRefusals } from "./rules";
 
 export interface CouponToSubmitContext {

@@ -1,6 +1,7 @@
 // Builders of coupon values for the tests of app/coupon (imported by *.test.ts only).
 
-import { type Coupon, type CouponBet, type CouponInput, couponBetSchema, createCoupon } from "./model";
+import type { Coupon, CouponBet, CouponInput } from "./model";
+import { couponBetSchema, createCoupon } from "./schemas";
 
 export interface BetOptions {
   id?: string;

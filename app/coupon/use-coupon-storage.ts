@@ -25,23 +25,32 @@ function browserStorage(kind: "localStorage" | "sessionStorage"): KeyValueStorag
 /**
  * Hydrates the coupon from localStorage (merging the cookie's coupon, then calling
  * onCookieMerged so the caller clears the cookie) and follows other tabs. Runs in an
- * effect, so the server render and the first client render both use the seed.
+ * effect, so the server render and the first client render both use the seed. The storage
+ * parsers (zod) load here, after hydration, rather than with the page.
  */
 export function useCouponStorage(options: { cookieCoupon?: StoredCoupon | null; onCookieMerged?: () => void } = {}): void {
   const store = useStore();
   const optionsRef = useRef(options);
   optionsRef.current = options;
-  useEffect(
-    () =>
-      connectCouponStorage(store, {
+  useEffect(() => {
+    let disconnect: (() => void) | null = null;
+    let unmounted = false;
+    void import("./storage-parsers").then(({ couponStorageParsers }) => {
+      if (unmounted) return;
+      disconnect = connectCouponStorage(store, {
+        parsers: couponStorageParsers,
         localStorage: browserStorage("localStorage"),
         sessionStorage: browserStorage("sessionStorage"),
         cookieCoupon: optionsRef.current.cookieCoupon ?? null,
         events: window,
         onCookieMerged: () => optionsRef.current.onCookieMerged?.(),
-      }),
-    [store],
-  );
+      });
+    });
+    return () => {
+      unmounted = true;
+      disconnect?.();
+    };
+  }, [store]);
 }
 
 /** Runs the coupon notification and returns its state (the alert to show, if any). */

@@ -1,8 +1,9 @@
 import { readCouponCookie } from "~/coupon/cookie-codec.server";
-import { couponConfigSchema } from "~/coupon/model";
+import { couponConfigSchema } from "~/coupon/schemas";
 import type { CouponSeed } from "~/coupon/seed";
 import { sessionSecret } from "~/env.server";
-import { DISPLAY_COOKIE, type DisplaySettings, defaultDisplay, parseDisplayCookie, parseSavedDisplay } from "~/sports/display";
+import { DISPLAY_COOKIE, type DisplaySettings, defaultDisplay } from "~/sports/display";
+import { parseDisplayCookie, parseSavedDisplay } from "~/sports/display-schema";
 import { requestCookies } from "~/lib/request.server";
 import type { SiteContext } from "./site.server";
 

@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { env } from "~/env.server";
 import { AGE_REMEMBER_S, COOKIES, setCookie } from "~/lib/cookies.server";
 import type { PageRouteId } from "~/route-ids";
-import { type RouteMeta, routeMeta } from "~/route-meta";
+import { type RouteMeta, routeMeta } from "~/route-meta.server";
 import { blockCheck } from "~/services/blocks.server";
 import { UpstreamError } from "~/services/http.server";
 import { log } from "~/services/log.server";

@@ -10,7 +10,8 @@ import { routeSeo } from "~/loaders/seo.server";
 import { seoMeta } from "~/seo";
 import { safeReturnPath } from "~/lib/return-to";
 import { saveDisplaySettings } from "~/services/user.server";
-import { displayCookieValue, displayFormSchema } from "~/sports/display";
+import { displayCookieValue } from "~/sports/display";
+import { displayFormSchema } from "~/sports/display-schema";
 
 /** The header's quick display settings; this page shows the same form, with the error of a refused post. */
 export const loader = (args: LoaderFunctionArgs) => pageLoader(args, "display-settings", async (ctx) => ({ lng: ctx.site.lng, seo: await routeSeo(ctx) }));

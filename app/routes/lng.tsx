@@ -7,7 +7,7 @@ import { couponSeed, displaySettings } from "~/loaders/coupon-seed.server";
 import { getSessionUser, hasSessionToken } from "~/loaders/session-user.server";
 import { requireSite } from "~/loaders/site.server";
 import type { RouteId } from "~/route-ids";
-import { leafRouteMeta } from "~/route-meta";
+import { leafRouteLayout } from "~/route-layouts";
 import { type RootData, useRootData } from "~/root";
 import displayStyles from "~/styles/display.css";
 
@@ -31,12 +31,12 @@ export function useLanguageData() {
 
 export default function LanguageLayout() {
   const root = useRootData() as RootData;
-  const meta = leafRouteMeta(useMatches());
+  const layout = leafRouteLayout(useMatches());
   const { coupon, display } = useLoaderData<typeof loader>();
   return (
     <CouponProvider seed={coupon} lng={root.lng}>
       <div className={display.theme === 0 ? "theme-light" : "theme-dark"}>
-        <RouteLayout root={root} meta={meta}>
+        <RouteLayout root={root} meta={layout}>
           <Outlet />
         </RouteLayout>
       </div>

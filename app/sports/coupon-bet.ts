@@ -2,21 +2,24 @@
 // the browser (a click on a coefficient) and on the server (the no-JavaScript form), so both
 // paths put the same bet in the coupon.
 
-import { type CouponBet, couponBetSchema } from "~/coupon/model";
+import { BET_STATUS_ID } from "~/coupon/constants";
+import type { CouponBet } from "~/coupon/model";
 import { type GameView, type MarketView, type OutcomeView, champTitle, isFinishedStatus, isLiveStatus } from "./model";
 
 /** Why an outcome cannot join the coupon (issue 13 "Bad input"); each has a dictionary key. */
 export type AddToCouponRefusal = "unknown-outcome" | "game-finished";
 
+/** Every field written out, so the browser needs no zod for it (coupon-bet.test.ts parses the result). */
 export function couponBetFromOutcome(game: GameView, market: MarketView, outcome: OutcomeView): CouponBet {
-  return couponBetSchema.parse({
+  const isLive = isLiveStatus(game.status);
+  return {
     market: {
       id: outcome.id,
       coef: outcome.coef,
       sportId: game.sportId,
       typeId: market.typeId,
       kind: 0,
-      isLive: isLiveStatus(game.status),
+      isLive,
       gameId: game.id,
       champId: game.champId,
       sportName: game.sportName,
@@ -26,13 +29,21 @@ export function couponBetFromOutcome(game: GameView, market: MarketView, outcome
       marketName: market.name,
       outcomeName: outcome.name,
     },
+    blockId: null,
+    statusId: BET_STATUS_ID.NOT_CALCULATED,
     gameNumber: game.id,
     gameStatus: game.status,
     gameStartAt: game.startAt,
-    gameTimeSec: isLiveStatus(game.status) ? game.gameTimeSec ?? 0 : null,
+    gameTimeSec: isLive ? game.gameTimeSec ?? 0 : null,
+    isLiveInLive: false,
     scores: game.score ? { opponent1: game.score.home, opponent2: game.score.away } : null,
     isBlocked: market.isBlocked || outcome.isBlocked,
-  });
+    isDepend: false,
+    isBannedExpress: false,
+    isDisabledBanker: false,
+    statisticId: null,
+    playersDuel: null,
+  };
 }
 
 /** The outcome of a game by id, with its market; or why it cannot be added. */

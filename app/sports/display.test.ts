@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type DisplaySettings, defaultDisplay, displayCookieValue, displayFormSchema, parseDisplayCookie, parseSavedDisplay } from "./display";
+import { type DisplaySettings, defaultDisplay, displayCookieValue } from "./display";
+import { displayFormSchema, parseDisplayCookie, parseSavedDisplay } from "./display-schema";
 
 const defaults: DisplaySettings = { odds: "decimal", view: 0, theme: 1, compact: 0, bestOnTop: 0, showGameId: 0, teamLogos: 1 };
 
