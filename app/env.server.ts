@@ -25,6 +25,8 @@ const envSchema = z
     GUARDS: z.enum(["on", "off"]).default("on"),
     // Server-Timing's render-cpu part (issue 12): off by default, as reading the CPU clock costs.
     SERVER_TIMING_CPU: z.enum(["0", "1"]).default("0"),
+    // How long the guards' redirect-light and block answers are reused (issue 12; 0 turns it off).
+    GUARD_CACHE_MS: z.coerce.number().int().min(0).max(5_000).default(1_000),
     GOOGLE_ONE_TAP_SCRIPT_URL: url.optional(),
     TRUSTED_CLIENT_IP_HEADER: z.string().min(1).toLowerCase().optional(),
     CONFIG_CACHE_SECONDS: z

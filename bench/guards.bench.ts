@@ -48,7 +48,7 @@ async function load(base: string): Promise<{ rps: number; p50: number; p99: numb
   return { rps: latencies.length / elapsed, p50: pct(0.5), p99: pct(0.99), errors };
 }
 
-const stack = await startStack();
+const stack = await startStack({ guardCache: true });
 const offPort = await freePort();
 const off = await startSite({
   port: offPort,

@@ -53,6 +53,7 @@ const stack = await startStack({
   sports: true,
   sitePort: SITE_PORT,
   platformPort: PLATFORM_PORT,
+  guardCache: true,
   siteEnv: { SERVER_TIMING_CPU: "1" },
   siteNodeArgs: cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : [],
 });

@@ -22,7 +22,7 @@ if (!existsSync("build/index.js")) {
 const fmt = (r: LoadResult) => `${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.cpuPerRequest.toFixed(2)} ms CPU/request`;
 
 async function run(db: DbKind) {
-  const stack = await startStack({ db, sports: true, sitePort: SITE_PORT });
+  const stack = await startStack({ db, sports: true, sitePort: SITE_PORT, guardCache: true });
   try {
     const pid = sitePidOf(SITE_PORT);
     const headers = { cookie: await visitorCookies(stack.siteUrl, "/ru/live") };

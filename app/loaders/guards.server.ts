@@ -77,7 +77,7 @@ function operatorRedirect({ request, context }: RequestArgs, site: SiteContext):
     const here = `${site.url.pathname}${site.url.search}`;
     let answer;
     try {
-      answer = await redirectLight(here, request.signal, guardDeadline({ request, context }));
+      answer = await redirectLight(here, guardDeadline({ request, context }));
     } catch (error) {
       log.warn("redirect.check_failed", { url: here, error });
       return null;
@@ -117,7 +117,6 @@ function blockReason({ request, context }: RequestArgs, site: SiteContext): Prom
         url: `${site.url.pathname}${site.url.search}`,
         country: site.country,
         userAgent: request.headers.get("user-agent"),
-        signal: request.signal,
         deadline: guardDeadline({ request, context }),
       });
       return answer.displayTypeId;

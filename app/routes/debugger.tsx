@@ -21,7 +21,7 @@ export const loader = (args: LoaderFunctionArgs) =>
   const probe = ctx.site.url.searchParams.get("url") || `/${ctx.site.lng}`;
   const path = probe.startsWith("/") ? probe : `/${probe}`;
   const [redirect, block] = await Promise.allSettled([
-    redirectLight(path, request.signal),
+    redirectLight(path),
     blockCheck({ isAuth: ctx.user !== null, url: path, country: ctx.site.country, userAgent: request.headers.get("user-agent") }),
   ]);
   const { config } = ctx.site;

@@ -1,6 +1,7 @@
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { withAccessToken } from "./auth.server";
+import { clearGuardAnswers } from "./guard-answers.server";
 import { callUpstream, UpstreamError } from "./http.server";
 import { notFound } from "~/lib/responses.server";
 import { placedCouponSchema } from "./bets.server";
@@ -102,12 +103,15 @@ function admin<S extends z.ZodTypeAny>(
   sessionToken: string,
   call: { path: string; method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; query?: Record<string, string | number | undefined>; json?: unknown; schema: S },
 ): Promise<z.infer<S>> {
-  return withAccessToken(sessionToken, (token) =>
+  const answer = withAccessToken(sessionToken, (token) =>
     callUpstream({ upstream: "admin", ...call, path: `/admin-api/v1${call.path}`, headers: { authorization: `Bearer ${token}` } }),
   ).catch((error: unknown) => {
     if (error instanceof UpstreamError && (error.kind !== "http" || error.status >= 500)) throw adminUnavailable();
     throw error;
   });
+  // A write may change redirect or block rules: the next page asks again, not the micro-cache.
+  // Also after a failure, since a write that timed out may still have landed.
+  return (call.method ?? "GET") === "GET" ? answer : answer.finally(clearGuardAnswers);
 }
 
 export const listRedirectRules = (token: string, query: Record<string, string | number | undefined>) =>

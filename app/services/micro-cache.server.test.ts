@@ -24,4 +24,19 @@ describe("MicroCache", () => {
     for (const k of ["a", "b", "c", "d"]) await cache.get(k, async () => k);
     expect(cache.size).toBe(3);
   });
+
+  it("forgets everything on clear, and keeps nothing at a ttl of 0", async () => {
+    let calls = 0;
+    const compute = async () => ++calls;
+    const cache = new MicroCache(1_000, 10, () => 0);
+    expect(await cache.get("x", compute)).toBe(1);
+    expect(await cache.get("x", compute)).toBe(1);
+    cache.clear();
+    expect(cache.size).toBe(0);
+    expect(await cache.get("x", compute)).toBe(2);
+    const off = new MicroCache(0, 10, () => 0);
+    expect(await off.get("x", compute)).toBe(3);
+    expect(await off.get("x", compute)).toBe(4);
+    expect(off.size).toBe(0);
+  });
 });

@@ -1,8 +1,9 @@
 /**
- * A micro-cache for upstream answers many viewers share (the sports feed, the menu): one call
- * per key per `ttlMs`, and callers that arrive while it is in flight wait for the same call, so
- * a thousand viewers polling one scope cost one upstream call per interval. Failures are not
- * kept. Bounded: the oldest entries go first.
+ * A micro-cache for upstream answers many viewers share (the sports feed, the menu, the guards'
+ * redirect and block answers): one call per key per `ttlMs`, and callers that arrive while it is
+ * in flight wait for the same call, so a thousand viewers polling one scope cost one upstream
+ * call per interval. Failures are not kept. Bounded: the oldest entries go first. A `ttlMs` of 0
+ * keeps nothing. Since callers share a call, it must not carry one caller's abort signal.
  */
 export class MicroCache {
   private readonly entries = new Map<string, { at: number; value: Promise<unknown> }>();
@@ -14,6 +15,7 @@ export class MicroCache {
   ) {}
 
   get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    if (this.ttlMs <= 0) return compute();
     const time = this.now();
     const hit = this.entries.get(key);
     if (hit && time - hit.at < this.ttlMs) return hit.value as Promise<T>;
@@ -28,6 +30,11 @@ export class MicroCache {
       this.entries.delete(oldest);
     }
     return value;
+  }
+
+  /** Forgets every answer: the next caller of each key computes anew. */
+  clear(): void {
+    this.entries.clear();
   }
 
   get size(): number {

@@ -11,6 +11,8 @@ const starting = startStack({
   sitePort: sharedSitePort,
   platformPort: sharedPlatformPort,
   sports: true,
+  // The browser suite runs the site as production does.
+  guardCache: true,
   // Paused before the site answers, so no test sees it moving.
   beforeSite: (platformUrl) => hooks(platformUrl).pauseSimulator(),
 });

@@ -102,6 +102,12 @@ export interface StackOptions {
   sitePort?: number;
   platformPort?: number;
   siteEnv?: Record<string, string>;
+  /**
+   * Reuse the guards' redirect and block answers for a second, as production does (decision
+   * 048). Off by default: tests edit rules on the platform and inject faults, and expect the
+   * very next page to see them; the cache has tests of its own.
+   */
+  guardCache?: boolean;
   /** Flags for the site's node process (the peer bench's --cpu-prof). */
   siteNodeArgs?: string[];
   /** Flags for the platform's node process (a bench's --cpu-prof). */
@@ -141,6 +147,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
             SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
             NODE_ENV: "production",
             APP_ENV: "test",
+            ...(options.guardCache ? {} : { GUARD_CACHE_MS: "0" }),
             ...options.siteEnv,
           },
         });
