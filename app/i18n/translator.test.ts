@@ -54,3 +54,15 @@ describe("createTranslate agrees with i18next", () => {
     });
   }
 });
+
+describe("createTranslate's memory of found strings", () => {
+  it("keeps what it found, and finds a key a namespace adds after a miss", () => {
+    const dictionary: Dictionary = { a: { b: "first" } };
+    const t = createTranslate("en", dictionary);
+    expect(t("a.b")).toBe("first");
+    expect(t("a.b")).toBe("first");
+    expect(t("late.key", { defaultValue: "" })).toBe("");
+    dictionary.late = { key: "arrived" };
+    expect(t("late.key")).toBe("arrived");
+  });
+});

@@ -15,13 +15,25 @@ function pluralCategory(lng: string, count: number): string {
   return rules.select(count);
 }
 
+/**
+ * Strings found, per dictionary and key: a page asks for hundreds, most of them on every render.
+ * Misses are not kept, since a namespace loaded later may add the key.
+ */
+const found = new WeakMap<Dictionary, Map<string, string>>();
+
 function lookup(dictionary: Dictionary, key: string): string | undefined {
+  let known = found.get(dictionary);
+  const hit = known?.get(key);
+  if (hit !== undefined) return hit;
   let node: string | Dictionary | undefined = dictionary;
   for (const part of key.split(".")) {
     if (typeof node !== "object") return undefined;
     node = node[part];
   }
-  return typeof node === "string" ? node : undefined;
+  if (typeof node !== "string") return undefined;
+  if (!known) found.set(dictionary, (known = new Map()));
+  known.set(key, node);
+  return node;
 }
 
 function valueAt(options: TranslateOptions, path: string): unknown {

@@ -23,3 +23,13 @@ describe("id-slug segments", () => {
     expect(parseIdSlug(undefined)).toBeNull();
   });
 });
+
+describe("slugify's memory", () => {
+  it("answers a name asked again the same, and each name its own", () => {
+    const names = Array.from({ length: 50 }, (_, i) => `Team ${i} Ünited`);
+    const first = names.map(slugify);
+    expect(names.map(slugify)).toEqual(first);
+    expect(new Set(first).size).toBe(50);
+    expect(first[7]).toBe("team-7-united");
+  });
+});

@@ -4,15 +4,24 @@
 
 const SEGMENT = /^(\d{1,9})(?:-([a-z0-9-]{0,120}))?$/;
 
+/** Slugs made so far: every page makes one per team, league and sport, and the names repeat. */
+const slugs = new Map<string, string>();
+const MAX_SLUGS = 20_000;
+
 /** "Manchester United" → "manchester-united"; letters outside a–z are dropped. */
 export function slugify(name: string): string {
-  return name
+  const known = slugs.get(name);
+  if (known !== undefined) return known;
+  const slug = name
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
     .slice(0, 80);
+  if (slugs.size >= MAX_SLUGS) slugs.clear();
+  slugs.set(name, slug);
+  return slug;
 }
 
 export function idSlug(id: number, slugOrName: string): string {
