@@ -11,7 +11,8 @@ import type { PlaceAnswer } from "~/coupon/place-action.server";
 import type { SiteNotice } from "~/notifications/atoms";
 import { requestBalanceRefresh } from "../HeaderBalance";
 import { betLabel, useNotice } from "../Notifications";
-import { RefusalPanel, offerFormData } from "./PlacedCoupon";
+import { LazyRefusalPanel, preloadPlacedCoupon } from "./lazy-outcome";
+import { offerFormData } from "./offer-form";
 import { useWaitingCoupon } from "./use-waiting-coupon";
 
 /**
@@ -44,6 +45,8 @@ export function OneClickBet({ lng }: { lng: string }) {
   // sports page) does not send it a second time.
   useEffect(() => {
     if (!request) return;
+    // A refusal shows the coupon's refusal panel: loaded while the bet is on its way.
+    preloadPlacedCoupon();
     sent.current = request.bet;
     setRequest(null);
     setAnswer(null);
@@ -110,7 +113,7 @@ export function OneClickBet({ lng }: { lng: string }) {
         type: "node",
         node: (
           <>
-            <RefusalPanel lng={lng} refusal={answer.refusal} echo={answer.echo} handlers={{ onSubmit, onClose: close, betName: () => (bet ? betLabel(bet.market) : null) }} />
+            <LazyRefusalPanel lng={lng} refusal={answer.refusal} echo={answer.echo} handlers={{ onSubmit, onClose: close, betName: () => (bet ? betLabel(bet.market) : null) }} />
             {inCoupon ? <p className="notification__actions">{inCoupon}</p> : null}
           </>
         ),

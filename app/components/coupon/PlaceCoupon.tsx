@@ -21,7 +21,8 @@ import { couponBetName, encodeSelections, newPlaceKey, selectionsOfCoupon } from
 import type { PlaceAnswer } from "~/coupon/place-action.server";
 import { useRootData } from "~/root";
 import { requestBalanceRefresh } from "../HeaderBalance";
-import { PlaceOutcome, offerFormData } from "./PlacedCoupon";
+import { LazyPlaceOutcome, preloadPlacedCoupon } from "./lazy-outcome";
+import { offerFormData } from "./offer-form";
 import { useWaitingCoupon } from "./use-waiting-coupon";
 
 /**
@@ -56,6 +57,12 @@ export function PlaceCoupon({ lng, returnTo, formId }: { lng: string; returnTo: 
   const selections = useMemo(() => selectionsOfCoupon(coupon), [coupon]);
   const amount = coupon.amount || coupon.initialAmount;
   const busy = place.state !== "idle";
+  const hasSelections = selections.length > 0;
+
+  // The outcome dialogs load once the coupon has something to place, not with the page.
+  useEffect(() => {
+    if (hydrated && hasSelections) preloadPlacedCoupon();
+  }, [hydrated, hasSelections]);
 
   const fields = (intent: "place" | "max"): FormData => {
     const body = new FormData();
@@ -127,7 +134,7 @@ export function PlaceCoupon({ lng, returnTo, formId }: { lng: string; returnTo: 
     <div className="coupon__place" data-testid="coupon-place">
       {answer ? (
         <div className="coupon__outcome" data-testid="coupon-outcome">
-          <PlaceOutcome lng={lng} answer={answer} waitLeftMs={waitLeftMs} handlers={{ onSubmit, onClose: () => setAnswer(null), betName }} />
+          <LazyPlaceOutcome lng={lng} answer={answer} waitLeftMs={waitLeftMs} handlers={{ onSubmit, onClose: () => setAnswer(null), betName }} />
           {answer.kind === "placed" ? (
             <button type="button" className="button-link" onClick={() => setAnswer(null)}>
               {t("bets.close")}

@@ -139,18 +139,6 @@ export function EchoFields({ echo, amount, bets, js, vipBet }: { echo: PlaceEcho
   );
 }
 
-/**
- * The fields of an offer form (accept the new odds, place with another stake) as a fetcher sends
- * them: the form's own, the pressed button's intent, and js=1 so the answer comes back as data.
- */
-export function offerFormData(event: FormEvent<HTMLFormElement>): FormData {
-  const form = new FormData(event.currentTarget);
-  const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-  if (submitter?.name) form.set(submitter.name, submitter.value);
-  form.set("js", "1");
-  return form;
-}
-
 export interface OutcomeHandlers {
   /** With JavaScript: send the form through the fetcher instead of navigating. */
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;

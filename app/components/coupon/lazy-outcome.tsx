@@ -1,0 +1,70 @@
+// The outcome of a placement (PlacedCoupon.tsx, the largest module of the coupon) shows only
+// after a bettor places, so the page loads it then, or earlier when the coupon gets its first
+// selection (preloadPlacedCoupon), not with the page. The pages that render it on the server
+// (the no-JavaScript result pages, the history) import PlacedCoupon.tsx themselves.
+import { Component, type ComponentProps, type ReactNode, Suspense, lazy } from "react";
+import { useTranslation } from "react-i18next";
+import type { PlaceAnswer } from "~/coupon/place-action.server";
+
+const load = () => import("./PlacedCoupon");
+
+/** Starts loading the outcome dialogs, so they are there when the answer comes. */
+export function preloadPlacedCoupon(): void {
+  // A failure here is met again, and shown, where the dialog is rendered.
+  load().catch(() => undefined);
+}
+
+const PlaceOutcome = lazy(() => load().then((module) => ({ default: module.PlaceOutcome })));
+const RefusalPanel = lazy(() => load().then((module) => ({ default: module.RefusalPanel })));
+
+/** If the dialogs cannot load (a network failure), the plain fallback stands in for them. */
+class LoadFailure extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+/** What the answer was, in words, and where to see the coupon: while the dialog loads, or if it cannot. */
+function PlainOutcome({ lng, answer }: { lng: string; answer: PlaceAnswer }) {
+  const { t } = useTranslation();
+  const words =
+    answer.kind === "refused"
+      ? t("bets.refusedTitle")
+      : answer.kind === "placed"
+        ? answer.coupons.some((c) => c.state === "waiting")
+          ? t("bets.placedWaiting")
+          : t("bets.placed")
+        : null;
+  if (!words) return null;
+  return (
+    <p role="status">
+      {words} <a href={`/${lng}/office/history`}>{t("bets.toHistory")}</a>
+    </p>
+  );
+}
+
+export function LazyPlaceOutcome(props: ComponentProps<typeof PlaceOutcome>) {
+  const plain = <PlainOutcome lng={props.lng} answer={props.answer} />;
+  return (
+    <LoadFailure fallback={plain}>
+      <Suspense fallback={plain}>
+        <PlaceOutcome {...props} />
+      </Suspense>
+    </LoadFailure>
+  );
+}
+
+export function LazyRefusalPanel(props: ComponentProps<typeof RefusalPanel>) {
+  const plain = <PlainOutcome lng={props.lng} answer={{ kind: "refused", refusal: props.refusal, echo: props.echo }} />;
+  return (
+    <LoadFailure fallback={plain}>
+      <Suspense fallback={plain}>
+        <RefusalPanel {...props} />
+      </Suspense>
+    </LoadFailure>
+  );
+}
