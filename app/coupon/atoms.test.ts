@@ -125,6 +125,22 @@ describe("persistence", () => {
     expect(storedJson(localStorage, COUPON_SETTINGS_STORAGE_KEY)).toEqual({ ...defaultCouponSettings(), isAutoMax: true });
   });
 
+  it("a bet added and settings changed before storage is connected survive the connection and are stored", () => {
+    const store = createCouponStore();
+    const localStorage = new MemoryStorage();
+    const kept = makeBet({ id: "kept" });
+    localStorage.setItem(COUPON_STORAGE_KEY, JSON.stringify({ bets: [kept], addedAtByBetId: { kept: 7 }, typeId: 0, systemValue: 2 }));
+    localStorage.setItem(COUPON_SETTINGS_STORAGE_KEY, JSON.stringify({ isBalanceShown: false }));
+    // Clicks while the storage parsers load: nothing is written yet.
+    store.set(addBetToCouponAtom, makeBet({ id: "early" }));
+    store.set(couponSettingsAtom, (settings) => ({ ...settings, isAutoMax: true }));
+    connectCouponStorage(store, { parsers: couponStorageParsers, localStorage });
+    expect(store.get(couponAtom).bets.map((b) => b.market.id)).toEqual(["kept", "early"]);
+    expect((storedJson(localStorage) as StoredCoupon).bets.map((b) => b.market.id)).toEqual(["kept", "early"]);
+    expect(store.get(couponSettingsAtom)).toMatchObject({ isAutoMax: true, isBalanceShown: true });
+    expect(storedJson(localStorage, COUPON_SETTINGS_STORAGE_KEY)).toMatchObject({ isAutoMax: true });
+  });
+
   it("reads a stored coupon and settings when connected", () => {
     const store = createCouponStore();
     const localStorage = new MemoryStorage();

@@ -164,6 +164,12 @@ const couponRuntimeAtom = atom<CouponRuntime>(defaultCouponRuntime());
 const couponSettingsBaseAtom = atom<CouponSettings>(defaultCouponSettings());
 const couponNotificationBaseAtom = atom<CouponNotificationState>(INITIAL_COUPON_NOTIFICATION_STATE);
 const cookieCouponMergedAtom = atom(false);
+/**
+ * Changes made before storage is connected (a click while the storage parsers load): kept
+ * through the hydration instead of being replaced by what storage holds.
+ */
+const storedTouchedBeforeStorageAtom = atom(false);
+const settingsTouchedBeforeStorageAtom = atom(false);
 
 type Update<T> = T | ((previous: T) => T);
 function resolve<T>(update: Update<T>, previous: T): T {
@@ -210,7 +216,9 @@ export const couponAtom = atom(
     ) {
       const stored: StoredCoupon = { bets, addedAtByBetId, typeId, systemValue };
       set(storedCouponAtom, stored);
-      writeStored(get(couponLocalStorageAtom), COUPON_STORAGE_KEY, stored);
+      const storage = get(couponLocalStorageAtom);
+      if (storage) writeStored(storage, COUPON_STORAGE_KEY, stored);
+      else set(storedTouchedBeforeStorageAtom, true);
     }
     set(couponRuntimeAtom, { ...written, ...derivedFieldsOf(get(couponRuntimeAtom)) });
   },
@@ -222,7 +230,9 @@ export const couponSettingsAtom = atom(
   (get, set, update: Update<CouponSettings>) => {
     const next = resolve(update, get(couponSettingsBaseAtom));
     set(couponSettingsBaseAtom, next);
-    writeStored(get(couponLocalStorageAtom), COUPON_SETTINGS_STORAGE_KEY, next);
+    const storage = get(couponLocalStorageAtom);
+    if (storage) writeStored(storage, COUPON_SETTINGS_STORAGE_KEY, next);
+    else set(settingsTouchedBeforeStorageAtom, true);
   },
 );
 
@@ -390,20 +400,29 @@ export interface CouponStorageSources {
  */
 export const hydrateCouponFromStorageAtom = atom(null, (get, set, sources: CouponStorageSources) => {
   const { parsers, localStorage, sessionStorage = null, cookieCoupon = null } = sources;
+  const inMemory = get(storedCouponAtom);
+  const storedTouched = get(storedTouchedBeforeStorageAtom);
+  const settingsTouched = get(settingsTouchedBeforeStorageAtom);
+  set(storedTouchedBeforeStorageAtom, false);
+  set(settingsTouchedBeforeStorageAtom, false);
   set(couponStorageParsersAtom, parsers);
   set(couponLocalStorageAtom, localStorage);
   set(couponSessionStorageAtom, sessionStorage);
 
-  let stored = localStorage ? readStored(localStorage, COUPON_STORAGE_KEY, parsers.storedCoupon, emptyStoredCoupon()) : get(storedCouponAtom);
+  let stored = localStorage ? readStored(localStorage, COUPON_STORAGE_KEY, parsers.storedCoupon, emptyStoredCoupon()) : inMemory;
   const mergesCookie = cookieCoupon !== null && cookieCoupon.bets.length > 0 && !get(cookieCouponMergedAtom);
   if (mergesCookie) {
     stored = mergeCookieCouponIntoStored(stored, cookieCoupon);
     set(cookieCouponMergedAtom, true);
-    writeStored(localStorage, COUPON_STORAGE_KEY, stored);
   }
+  // Bets the bettor added before storage was connected join it, as the cookie's do.
+  if (storedTouched) stored = mergeCookieCouponIntoStored(stored, inMemory);
+  if (mergesCookie || storedTouched) writeStored(localStorage, COUPON_STORAGE_KEY, stored);
   set(storedCouponAtom, stored);
   if (localStorage) {
-    set(couponSettingsBaseAtom, readStored(localStorage, COUPON_SETTINGS_STORAGE_KEY, parsers.settings, defaultCouponSettings()));
+    // Settings changed before storage was connected are the newest: they replace the stored ones.
+    if (settingsTouched) writeStored(localStorage, COUPON_SETTINGS_STORAGE_KEY, get(couponSettingsBaseAtom));
+    else set(couponSettingsBaseAtom, readStored(localStorage, COUPON_SETTINGS_STORAGE_KEY, parsers.settings, defaultCouponSettings()));
   }
   if (sessionStorage) {
     const record = readStored(sessionStorage, COUPON_NOTIFICATION_STORAGE_KEY, parsers.notificationRecord, INITIAL_COUPON_NOTIFICATION_STATE.record);

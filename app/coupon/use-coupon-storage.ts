@@ -35,7 +35,9 @@ export function useCouponStorage(options: { cookieCoupon?: StoredCoupon | null; 
   useEffect(() => {
     let disconnect: (() => void) | null = null;
     let unmounted = false;
-    void import("./storage-parsers").then(({ couponStorageParsers }) => {
+    // One retry: a chunk that failed to load (a network blip) would leave the coupon unstored.
+    const parsers = () => import("./storage-parsers").catch(() => new Promise((wait) => setTimeout(wait, 1_000)).then(() => import("./storage-parsers")));
+    void parsers().then(({ couponStorageParsers }) => {
       if (unmounted) return;
       disconnect = connectCouponStorage(store, {
         parsers: couponStorageParsers,
@@ -45,6 +47,8 @@ export function useCouponStorage(options: { cookieCoupon?: StoredCoupon | null; 
         events: window,
         onCookieMerged: () => optionsRef.current.onCookieMerged?.(),
       });
+    }, () => {
+      // Still not loaded: the coupon keeps working from memory for this page.
     });
     return () => {
       unmounted = true;

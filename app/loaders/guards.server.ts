@@ -77,7 +77,7 @@ function operatorRedirect({ request, context }: RequestArgs, site: SiteContext):
     const here = `${site.url.pathname}${site.url.search}`;
     let answer;
     try {
-      answer = await redirectLight(here, guardDeadline({ request, context }));
+      answer = await redirectLight(here, { deadline: guardDeadline({ request, context }), reuse: isPageView(request) });
     } catch (error) {
       log.warn("redirect.check_failed", { url: here, error });
       return null;
@@ -94,6 +94,11 @@ function operatorRedirect({ request, context }: RequestArgs, site: SiteContext):
     }
     return { code: answer.code ?? 302, url: answer.url };
   });
+}
+
+/** A page view (GET or HEAD) may reuse a guard answer; a form post asks with its own, longer deadline. */
+function isPageView(request: Request): boolean {
+  return request.method === "GET" || request.method === "HEAD";
 }
 
 /** A 4xx about the request itself; a time-out (408) or a busy API (429) is the API's trouble. */
@@ -118,6 +123,7 @@ function blockReason({ request, context }: RequestArgs, site: SiteContext): Prom
         country: site.country,
         userAgent: request.headers.get("user-agent"),
         deadline: guardDeadline({ request, context }),
+        reuse: isPageView(request),
       });
       return answer.displayTypeId;
     } catch (error) {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { BLOCK_CHECK_RETRY } from "~/constants";
 import { guardAnswerCache } from "./guard-answers.server";
 import { callUpstream } from "./http.server";
+import { visitorAddress } from "./visitor.server";
 
 const blockAnswerSchema = z.object({
   displayTypeId: z.number().int().nullable(),
@@ -9,12 +10,17 @@ const blockAnswerSchema = z.object({
 });
 export type BlockAnswer = z.infer<typeof blockAnswerSchema>;
 
-/** Answers keyed by everything the question carries: the auth flag, URL, country and user-agent. */
+/**
+ * Answers keyed by everything the question carries: the auth flag, URL, country, user-agent and
+ * the visitor's address (every upstream call sends it as x-client-ip; a block may be by address).
+ */
 const answers = guardAnswerCache<BlockAnswer>();
 
 /**
- * POST /blocks-api/api/v2/block: is this visitor blocked here, and why (displayTypeId). Callers
- * of one question share a call, so it carries no caller's abort signal: the deadline bounds it.
+ * POST /blocks-api/api/v2/block: is this visitor blocked here, and why (displayTypeId). With
+ * `reuse` (page views), an answer of the last GUARD_CACHE_MS is reused and callers of one question
+ * share a call, so it carries no caller's abort signal: the deadline bounds it. Form posts, whose
+ * deadline is longer, and the debugger ask on their own.
  */
 export function blockCheck(input: {
   isAuth: boolean;
@@ -22,14 +28,9 @@ export function blockCheck(input: {
   country: string | null;
   userAgent: string | null;
   deadline?: number;
+  reuse?: boolean;
 }): Promise<BlockAnswer> {
-  const key = JSON.stringify([
-    input.isAuth,
-    input.url,
-    input.country,
-    input.userAgent,
-  ]);
-  return answers.get(key, () =>
+  const ask = () =>
     callUpstream({
       upstream: "blocks",
       path: "/blocks-api/api/v2/block",
@@ -42,6 +43,7 @@ export function blockCheck(input: {
       schema: blockAnswerSchema,
       retry: BLOCK_CHECK_RETRY,
       deadline: input.deadline,
-    })
-  );
+    });
+  if (!input.reuse) return ask();
+  return answers.get(JSON.stringify([input.isAuth, input.url, input.country, input.userAgent, visitorAddress()]), ask);
 }

@@ -14,15 +14,20 @@ const redirectAnswerSchema = z.object({
 });
 export type RedirectAnswer = z.infer<typeof redirectAnswerSchema>;
 
-/** Answers by URL, the whole question (guard-answers.server.ts). */
+/**
+ * Answers by URL, the whole question (guard-answers.server.ts): the rules match the path and its
+ * query only. The visitor's address goes with every upstream call, for the API's rate limits.
+ */
 const answers = guardAnswerCache<RedirectAnswer>();
 
 /**
- * POST /redirects-api/api/v1/redirect-light: the operator's redirect rules for a URL. Callers of
- * one URL share a call, so it carries no caller's abort signal: the deadline bounds it.
+ * POST /redirects-api/api/v1/redirect-light: the operator's redirect rules for a URL. With `reuse`
+ * (page views), an answer of the last GUARD_CACHE_MS is reused and callers of one URL share a
+ * call, so it carries no caller's abort signal: the deadline bounds it. Form posts, whose deadline
+ * is longer, and the debugger ask on their own.
  */
-export function redirectLight(url: string, deadline?: number): Promise<RedirectAnswer> {
-  return answers.get(url, () =>
+export function redirectLight(url: string, options: { deadline?: number; reuse?: boolean } = {}): Promise<RedirectAnswer> {
+  const ask = () =>
     callUpstream({
       upstream: "redirects",
       path: "/redirects-api/api/v1/redirect-light",
@@ -30,7 +35,7 @@ export function redirectLight(url: string, deadline?: number): Promise<RedirectA
       json: { url },
       schema: redirectAnswerSchema,
       retry: REDIRECT_CHECK_RETRY,
-      deadline,
-    })
-  );
+      deadline: options.deadline,
+    });
+  return options.reuse ? answers.get(url, ask) : ask();
 }

@@ -95,4 +95,11 @@ describe("a feed outcome as a coupon bet (SPEC §3 Bet in coupon)", () => {
       isBlocked: true,
     });
   });
+
+  it("cuts a name longer than the coupon keeps, so the stored coupon still reads back", () => {
+    const long = "A".repeat(300);
+    const bet = couponBetFromOutcome(game({ home: { id: 1, name: long } }), market, outcome);
+    expect(bet.market.opponent1Name).toHaveLength(256);
+    expect(couponBetSchema.parse(bet)).toEqual(bet);
+  });
 });

@@ -9,6 +9,10 @@ import { type GameView, type MarketView, type OutcomeView, champTitle, isFinishe
 /** Why an outcome cannot join the coupon (issue 13 "Bad input"); each has a dictionary key. */
 export type AddToCouponRefusal = "unknown-outcome" | "game-finished";
 
+/** The longest name a coupon bet keeps (the coupon schema's): a longer one is cut, not refused. */
+const MAX_NAME = 256;
+const name = (text: string) => text.slice(0, MAX_NAME);
+
 /** Every field written out, so the browser needs no zod for it (coupon-bet.test.ts parses the result). */
 export function couponBetFromOutcome(game: GameView, market: MarketView, outcome: OutcomeView): CouponBet {
   const isLive = isLiveStatus(game.status);
@@ -22,12 +26,12 @@ export function couponBetFromOutcome(game: GameView, market: MarketView, outcome
       isLive,
       gameId: game.id,
       champId: game.champId,
-      sportName: game.sportName,
-      champName: champTitle(game.champName, game.countryName),
-      opponent1Name: game.home.name,
-      opponent2Name: game.away.name,
-      marketName: market.name,
-      outcomeName: outcome.name,
+      sportName: name(game.sportName),
+      champName: name(champTitle(game.champName, game.countryName)),
+      opponent1Name: name(game.home.name),
+      opponent2Name: name(game.away.name),
+      marketName: name(market.name),
+      outcomeName: name(outcome.name),
     },
     blockId: null,
     statusId: BET_STATUS_ID.NOT_CALCULATED,
