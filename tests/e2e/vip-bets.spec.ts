@@ -40,6 +40,8 @@ async function approveInConsole(browser: Browser, couponNumber: string) {
   const ops = await context.newPage();
   await signUp(ops, true, { roles: ["player", "ops"] });
   await ops.goto(url("/ops/vip-bets"));
+  // A click while the page hydrates can be lost (CI saw it once): wait, as the guide says.
+  await waitForHydration(ops, SLOW.timeout);
   const card = ops.locator(`[data-testid="vip-coupon"][data-coupon-id="${couponNumber}"]`);
   await expect(card.getByTestId("vip-amount")).toContainText("150,000.00");
   await card.getByRole("button", { name: "Approve" }).click();
