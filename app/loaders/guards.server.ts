@@ -20,7 +20,7 @@ import {
   platformTypeRedirect,
   siteRedirectFor,
 } from "./guard-rules";
-import { type RequestArgs, guardDeadline, perRequest } from "./memo.server";
+import { type RequestArgs, guardDeadline, isReadRequest, perRequest } from "./memo.server";
 import { requestCookies } from "~/lib/request.server";
 import { saveRedirectTarget } from "~/forms/sign-in.server";
 import { type SessionUser, getSessionUser, hasSessionToken, sessionLookupFailed } from "./session-user.server";
@@ -77,7 +77,7 @@ function operatorRedirect({ request, context }: RequestArgs, site: SiteContext):
     const here = `${site.url.pathname}${site.url.search}`;
     let answer;
     try {
-      answer = await redirectLight(here, { deadline: guardDeadline({ request, context }), reuse: isPageView(request) });
+      answer = await redirectLight(here, { deadline: guardDeadline({ request, context }), reuse: isReadRequest(request) });
     } catch (error) {
       log.warn("redirect.check_failed", { url: here, error });
       return null;
@@ -94,11 +94,6 @@ function operatorRedirect({ request, context }: RequestArgs, site: SiteContext):
     }
     return { code: answer.code ?? 302, url: answer.url };
   });
-}
-
-/** A page view (GET or HEAD) may reuse a guard answer; a form post asks with its own, longer deadline. */
-function isPageView(request: Request): boolean {
-  return request.method === "GET" || request.method === "HEAD";
 }
 
 /** A 4xx about the request itself; a time-out (408) or a busy API (429) is the API's trouble. */
@@ -123,7 +118,8 @@ function blockReason({ request, context }: RequestArgs, site: SiteContext): Prom
         country: site.country,
         userAgent: request.headers.get("user-agent"),
         deadline: guardDeadline({ request, context }),
-        reuse: isPageView(request),
+        // Only reads reuse an answer: a form post asks with its own, longer deadline.
+        reuse: isReadRequest(request),
       });
       return answer.displayTypeId;
     } catch (error) {

@@ -53,12 +53,16 @@ export function beforeDeadline<T>(promise: Promise<T>, deadline: number): Promis
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
+/** A read (GET or HEAD: a page view or a client navigation's data), as opposed to a form post. */
+export function isReadRequest(request: Request): boolean {
+  return request.method === "GET" || request.method === "HEAD";
+}
+
 /**
  * The guards' deadline for this request: a page read gets GUARD_DEADLINE_MS; a form post waits
  * up to ACTION_GUARD_DEADLINE_MS, because giving up would throw away what the visitor sent (a
  * bet, a password change) or send them to the maintenance page with it.
  */
 export function guardDeadline({ request, context }: Pick<RequestArgs, "request" | "context">): number {
-  const isRead = request.method === "GET" || request.method === "HEAD";
-  return requestDeadline(context, isRead ? GUARD_DEADLINE_MS : ACTION_GUARD_DEADLINE_MS);
+  return requestDeadline(context, isReadRequest(request) ? GUARD_DEADLINE_MS : ACTION_GUARD_DEADLINE_MS);
 }

@@ -5,6 +5,7 @@ import { opsRouteTable } from "~/route-table.mjs";
 import { type SessionUser, getSessionUser } from "./session-user.server";
 import { type SiteContext, getSiteContext } from "./site.server";
 import { notFound } from "~/lib/responses.server";
+import { isReadRequest } from "./memo.server";
 import type { OpsRouteId } from "~/route-ids";
 
 export interface OpsContext {
@@ -23,7 +24,7 @@ export interface OpsContext {
 export async function requireOps(args: Pick<LoaderFunctionArgs, "request" | "params" | "context">): Promise<OpsContext> {
   const [site, user] = await Promise.all([getSiteContext(args), getSessionUser(args)]);
   if (!user || !user.roles.includes("ops")) {
-    if (args.request.method === "GET" || args.request.method === "HEAD") {
+    if (isReadRequest(args.request)) {
       throw redirect(`/${site.lng}${site.url.pathname}${site.url.search}`, 302);
     }
     throw notFound();

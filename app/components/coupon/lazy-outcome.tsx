@@ -47,24 +47,27 @@ function PlainOutcome({ lng, answer }: { lng: string; answer: PlaceAnswer }) {
   );
 }
 
-export function LazyPlaceOutcome(props: ComponentProps<typeof PlaceOutcome>) {
-  const plain = <PlainOutcome lng={props.lng} answer={props.answer} />;
+/** The dialog once loaded; the plain words while it loads, or if it cannot. */
+function Loaded({ plain, children }: { plain: ReactNode; children: ReactNode }) {
   return (
     <LoadFailure fallback={plain}>
-      <Suspense fallback={plain}>
-        <PlaceOutcome {...props} />
-      </Suspense>
+      <Suspense fallback={plain}>{children}</Suspense>
     </LoadFailure>
   );
 }
 
-export function LazyRefusalPanel(props: ComponentProps<typeof RefusalPanel>) {
-  const plain = <PlainOutcome lng={props.lng} answer={{ kind: "refused", refusal: props.refusal, echo: props.echo }} />;
+export function LazyPlaceOutcome(props: ComponentProps<typeof PlaceOutcome>) {
   return (
-    <LoadFailure fallback={plain}>
-      <Suspense fallback={plain}>
-        <RefusalPanel {...props} />
-      </Suspense>
-    </LoadFailure>
+    <Loaded plain={<PlainOutcome lng={props.lng} answer={props.answer} />}>
+      <PlaceOutcome {...props} />
+    </Loaded>
+  );
+}
+
+export function LazyRefusalPanel(props: ComponentProps<typeof RefusalPanel>) {
+  return (
+    <Loaded plain={<PlainOutcome lng={props.lng} answer={{ kind: "refused", refusal: props.refusal, echo: props.echo }} />}>
+      <RefusalPanel {...props} />
+    </Loaded>
   );
 }
