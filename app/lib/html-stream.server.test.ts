@@ -41,6 +41,30 @@ describe("HtmlStreamFixer", () => {
     expect(out.toString()).toBe("<html><body><p>x</p><script>late()</script></body></html>");
   });
 
+  it("passes a render pass's pieces on together at React's flush, and each pass as it comes", async () => {
+    const fixer = new HtmlStreamFixer();
+    const out: string[] = [];
+    fixer.on("data", (b: Buffer) => out.push(b.toString()));
+    const tick = () => new Promise((resolve) => setImmediate(resolve));
+    fixer.write(Buffer.from("<html><body>"));
+    fixer.write(Buffer.from("<p>shell</p>"));
+    await tick();
+    expect(out).toEqual([]);
+    fixer.flush();
+    await tick();
+    expect(out).toEqual(["<html><body><p>shell</p>"]);
+    fixer.write(Buffer.from("</body></html><script>a()</script>"));
+    fixer.write(Buffer.from("<script>b()</script>"));
+    fixer.flush();
+    fixer.flush();
+    await tick();
+    expect(out).toEqual(["<html><body><p>shell</p>", "<script>a()</script><script>b()</script>"]);
+    const ended = new Promise((resolve) => fixer.on("end", resolve));
+    fixer.end();
+    await ended;
+    expect(out.join("")).toBe("<html><body><p>shell</p><script>a()</script><script>b()</script></body></html>");
+  });
+
   it("keeps text that only looks like the start of the closing tags", async () => {
     const out = await run([Buffer.from("<body>a </b"), Buffer.from("> b</body"), Buffer.from(">")]);
     expect(out.toString()).toBe("<body>a </b> b</body>");

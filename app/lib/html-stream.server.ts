@@ -12,6 +12,10 @@ import { Transform, type TransformCallback } from "node:stream";
  * 2. React writes `</body></html>` when the shell is done, but Remix keeps streaming its data
  *    scripts afterwards, which HTML calls "stray start tag script" after `</html>`. The closing
  *    tags are held back and written when the stream ends, so every script sits inside the body.
+ * 3. React writes a page in 2 KiB pieces; each piece passed on alone costs a round through the
+ *    web stream, the adapter and, for browsers, a separate gzip job of remix-serve's compression
+ *    (which made compressing home cost five times gzipping it whole). The pieces are joined and
+ *    passed on when React flushes, after each pass of its render, so streaming stays as it was.
  */
 const CLOSING = Buffer.from("</body></html>");
 
@@ -19,11 +23,20 @@ export class HtmlStreamFixer extends Transform {
   /** Bytes kept back because they may be the start of the closing tags. */
   private tail: Buffer = Buffer.alloc(0);
   private closingSeen = false;
+  /** Bytes of the current render pass, passed on together at React's flush. */
+  private pending: Buffer[] = [];
+
+  /** React calls this after each pass of writing (the convention zlib streams set). */
+  flush(): void {
+    if (this.pending.length === 0) return;
+    this.push(this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending));
+    this.pending = [];
+  }
 
   override _transform(chunk: Buffer | string, _encoding: BufferEncoding, done: TransformCallback): void {
     const bytes = withoutNul(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
     if (this.closingSeen) {
-      if (bytes.length) this.push(bytes);
+      if (bytes.length) this.pending.push(bytes);
       done();
       return;
     }
@@ -34,7 +47,8 @@ export class HtmlStreamFixer extends Transform {
       this.tail = Buffer.alloc(0);
       const before = joined.subarray(0, at);
       const after = joined.subarray(at + CLOSING.length);
-      if (before.length || after.length) this.push(Buffer.concat([before, after]));
+      if (before.length) this.pending.push(before);
+      if (after.length) this.pending.push(after);
       done();
       return;
     }
@@ -42,13 +56,14 @@ export class HtmlStreamFixer extends Transform {
     const keep = partialPrefixLength(joined);
     this.tail = Buffer.from(joined.subarray(joined.length - keep));
     const out = joined.subarray(0, joined.length - keep);
-    if (out.length) this.push(out);
+    if (out.length) this.pending.push(out);
     done();
   }
 
   override _flush(done: TransformCallback): void {
-    if (this.tail.length) this.push(this.tail);
-    if (this.closingSeen) this.push(CLOSING);
+    if (this.tail.length) this.pending.push(this.tail);
+    if (this.closingSeen) this.pending.push(CLOSING);
+    this.flush();
     done();
   }
 }
