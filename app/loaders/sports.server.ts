@@ -67,6 +67,8 @@ export interface SportsContext {
   visible: (game: { sportId: number; status: number }) => boolean;
   names: Map<number, { name: string; model: GameView["model"] }>;
   toGame: (game: Parameters<typeof toGame>[0]) => GameView;
+  /** The same for a list of games, which shows no match tracker. */
+  toListGame: (game: Parameters<typeof toGame>[0]) => GameView;
 }
 
 /** The menu of a section and a mapper of games into the page's language. */
@@ -81,5 +83,5 @@ export async function sportsContext(lng: string, section: Section, hidden?: Hidd
   const visible = (game: { sportId: number; status: number }) => !(isLiveStatus(game.status) ? live : line).has(game.sportId);
   const sports = all.filter((s) => !(section === "live" ? live : line).has(s.id));
   const menuFor = (activeSportId: number | null = null) => sports.map((s) => (s.id === activeSportId || s.champs.length === 0 ? s : { ...s, champs: [] }));
-  return { t: translate, sports, menu: menuFor, visible, names, toGame: (game) => toGame(game, translate, names) };
+  return { t: translate, sports, menu: menuFor, visible, names, toGame: (game) => toGame(game, translate, names), toListGame: (game) => toGame(game, translate, names, "list") };
 }

@@ -39,8 +39,8 @@ export const loader = (args: LoaderFunctionArgs) =>
       forgotPassword: !user && site.url.searchParams.get("showForgotPasswordModal") === "1",
       sportsUnavailable: sports === null,
       sports: sc?.menu() ?? [],
-      live: { games: live && sc ? live.games.filter(sc.visible).map(sc.toGame) : [], version: live?.version ?? 0 },
-      line: { games: line && sc ? line.games.filter(sc.visible).map(sc.toGame) : [], version: line?.version ?? 0 },
+      live: { games: live && sc ? live.games.filter(sc.visible).map(sc.toListGame) : [], version: live?.version ?? 0 },
+      line: { games: line && sc ? line.games.filter(sc.visible).map(sc.toListGame) : [], version: line?.version ?? 0 },
       timeZone: site.config.defaultTimeZone,
       // SPEC §1: winter snowfall on the home page, when the config switches it on.
       snow: site.config.features.snowfall && (month === 11 || month <= 1),

@@ -64,7 +64,7 @@ export const loader = (args: LoaderFunctionArgs) => {
     const limit = Math.min(Math.max(Number(url.searchParams.get("limit")) || PAGE_SIZE, PAGE_SIZE), 2_000);
     // Only the games the page shows travel to the browser: a whole line is thousands of games.
     const now = Date.now();
-    const matching = filterGames(feed.games.filter(sc.visible).map(sc.toGame), { timeFilter, onlyWithVideo }, now);
+    const matching = filterGames(feed.games.filter(sc.visible).map(sc.toListGame), { timeFilter, onlyWithVideo }, now);
     // Best matches on top orders before the page is cut, so a top game late in the line still leads.
     const matchingAll = displaySettings(args.request, ctx.site, ctx.user?.display).bestOnTop === 1 ? bestMatchesFirst(matching) : matching;
     const games = matchingAll.slice(0, limit);

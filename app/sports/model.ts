@@ -99,7 +99,7 @@ export interface GameView {
   isTop: boolean;
   /** Every market of the game, even when `markets` holds the main ones only. */
   marketCount: number;
-  /** The match tracker's latest events (live games with video). */
+  /** The match tracker's latest events (live games with video); empty in game lists. */
   events: TrackerEventView[];
   /** The main markets (game lists) or every market (game page). */
   markets: MarketView[];

@@ -21,22 +21,26 @@ describe("market and outcome names", () => {
     expect(outcomeName({ type: "1x2", param: null }, { key: "X" }, t)).toBe("X");
   });
   it("maps a game with hundredths coefficients to decimals", () => {
-    const game = toGame(
-      {
-        id: 5, sportId: 1, sportSlug: "football", champId: 9, champName: "Premier League", countryId: 1, countryCode: "EN", countryName: "England",
-        status: 2, startAt: "2026-01-01T12:00:00Z", startAtMs: 1, gameTimeSec: 600, period: 1, periodCount: 2, scores: [[1, 0]],
-        score: { home: 1, away: 0 }, home: { id: 1, name: "Arsenal", slug: "arsenal" }, away: { id: 2, name: "Chelsea", slug: "chelsea" },
-        hasVideo: true, isTop: false, version: 3, marketCount: 30, events: [],
-        markets: [{ id: 7, typeId: 1, type: "1x2", group: "main", period: 0, param: null, version: 2, blocked: false,
-          outcomes: [{ id: 70, typeId: 1, key: "1", coef: 185, blocked: false, result: null }] }],
-      },
-      t,
-      new Map([[1, { name: "Football", model: "goals" as const }]]),
-    );
+    const game = toGame(apiGame, t, new Map([[1, { name: "Football", model: "goals" as const }]]));
     expect(game.slug).toBe("arsenal-chelsea");
     expect(game.champSlug).toBe("premier-league");
     expect(game.markets[0]!.outcomes[0]).toEqual({ id: "70", name: "1", coef: 1.85, isBlocked: false });
     expect(game.gameTimeSec).toBe(600);
     expect(game.sportName).toBe("Football");
+    expect(game.events).toEqual([{ t: 540, kind: "goal", side: 1 }]);
+  });
+  it("leaves the match tracker's events out of a game for a list, and nothing else", () => {
+    const sports = new Map([[1, { name: "Football", model: "goals" as const }]]);
+    const full = toGame(apiGame, t, sports);
+    expect(toGame(apiGame, t, sports, "list")).toEqual({ ...full, events: [] });
   });
 });
+
+const apiGame: Parameters<typeof toGame>[0] = {
+  id: 5, sportId: 1, sportSlug: "football", champId: 9, champName: "Premier League", countryId: 1, countryCode: "EN", countryName: "England",
+  status: 2, startAt: "2026-01-01T12:00:00Z", startAtMs: 1, gameTimeSec: 600, period: 1, periodCount: 2, scores: [[1, 0]],
+  score: { home: 1, away: 0 }, home: { id: 1, name: "Arsenal", slug: "arsenal" }, away: { id: 2, name: "Chelsea", slug: "chelsea" },
+  hasVideo: true, isTop: false, version: 3, marketCount: 30, events: [{ t: 540, kind: "goal", side: 1 }],
+  markets: [{ id: 7, typeId: 1, type: "1x2", group: "main", period: 0, param: null, version: 2, blocked: false,
+    outcomes: [{ id: 70, typeId: 1, key: "1", coef: 185, blocked: false, result: null }] }],
+};

@@ -68,7 +68,11 @@ export interface SportInfo {
   get(sportId: number): { name: string; model: GameView["model"] } | undefined;
 }
 
-export function toGame(game: ApiGame, t: Translate, sports: SportInfo): GameView {
+/**
+ * A game in the page's language. `list` leaves out the match tracker's events, which only the
+ * game page and the multi-view show: on home they were a fifth of the games' data.
+ */
+export function toGame(game: ApiGame, t: Translate, sports: SportInfo, detail: "game" | "list" = "game"): GameView {
   const sport = sports.get(game.sportId);
   const sportName = sport?.name ?? t(`sports.sportSlug.${game.sportSlug}`, { defaultValue: game.sportSlug });
   // Race sports are not in the menu's names: a field with no sport of the menu is a race; an
@@ -101,7 +105,7 @@ export function toGame(game: ApiGame, t: Translate, sports: SportInfo): GameView
     hasVideo: game.hasVideo,
     isTop: game.isTop,
     marketCount: game.marketCount,
-    events: game.events,
+    events: detail === "list" ? [] : game.events,
     markets: game.markets.map((m) => toMarket(m, t, runnerNames)),
     version: game.version,
   };

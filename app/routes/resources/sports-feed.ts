@@ -63,7 +63,7 @@ async function build(lng: string, q: z.infer<typeof querySchema>): Promise<FeedB
     const etag = `"t${q.top}.${answer.version}.${lng}"`;
     if (q.v === answer.version) return { status: 304, etag, body: null };
     const sc = await sportsContext(lng, q.top);
-    return { status: 200, etag, body: json({ type: "snapshot", version: answer.version, games: answer.games.map(sc.toGame), removed: [] }) };
+    return { status: 200, etag, body: json({ type: "snapshot", version: answer.version, games: answer.games.map(sc.toListGame), removed: [] }) };
   }
   const feed = await cachedFeed({ section: q.section, sportId: q.sport ?? null, champId: q.champ ?? null, version: q.v ?? null });
   if (!feed) return { status: 404, etag: null, body: null };
