@@ -15,6 +15,7 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { isbot } from "isbot";
 import { ErrorPage, refusalMessage } from "./components/ErrorPage";
+import { ListLinkNavigation } from "./components/ListLink";
 import { useAutoLogoff } from "./components/auth/use-auto-logoff";
 import { useSessionPoll } from "./components/auth/use-session-poll";
 import { getT } from "./i18n/dictionaries.server";
@@ -185,6 +186,7 @@ export default function App() {
   return (
     <AuthenticityTokenProvider token={root?.csrf ?? ""}>
       <Outlet />
+      <ListLinkNavigation />
     </AuthenticityTokenProvider>
   );
 }

@@ -1,7 +1,7 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { RootData } from "~/root";
 import { localPath } from "~/lib/paths";
+import { ListLink } from "./ListLink";
 
 const columns = [
   {
@@ -49,7 +49,7 @@ export function SiteFooter({ root }: { root: RootData }) {
               <ul>
                 {col.links.map((l) => (
                   <li key={l.key}>
-                    <Link to={localPath(root.lng, l.path)}>{t(`footer.${l.key}`)}</Link>
+                    <ListLink to={localPath(root.lng, l.path)}>{t(`footer.${l.key}`)}</ListLink>
                   </li>
                 ))}
               </ul>

@@ -56,7 +56,7 @@ export default function BetsOnYour() {
             if (!market || !outcome) return null;
             return (
               <li key={outcomeId} className="popular-row" id={`game-${game.id}`}>
-                <OutcomesForm lng={d.lng} game={game} returnTo={here} className="popular-row__form">
+                <OutcomesForm lng={d.lng} returnTo={here} className="popular-row__form">
                   <div className="popular-row__clock">
                     <GameClock game={game} timeZone={d.timeZone} lng={d.lng} />
                   </div>

@@ -34,9 +34,18 @@ export const loader = (args: LoaderFunctionArgs) =>
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
-const id = z.string().regex(/^\d{1,9}$/).transform(Number);
 const formSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("add"), gameId: id, outcomeId: z.string().regex(/^\d{1,12}$/) }),
+  // An odds button's value is "gameId:outcomeId": one form can then hold a whole list of games.
+  z.object({
+    intent: z.literal("add"),
+    pick: z
+      .string()
+      .regex(/^\d{1,9}:\d{1,12}$/)
+      .transform((pick) => {
+        const [gameId, outcomeId] = pick.split(":") as [string, string];
+        return { gameId: Number(gameId), outcomeId };
+      }),
+  }),
   z.object({ intent: z.literal("remove"), betId: z.string().min(1).max(128) }),
   z.object({ intent: z.literal("clear") }),
   z.object({ intent: z.literal("clear-cookie") }),
@@ -62,17 +71,18 @@ export const action = (args: ActionFunctionArgs) =>
       const lng = ctx.site.lng;
       // The return address is checked without its fragment (decision 025); after adding a bet the
       // bettor goes back to that game's row, an anchor built here from the validated game id.
-      const back = `${safeReturnPath(formData.get("returnTo"), `/${lng}/coupon`)}${input.intent === "add" ? `#game-${input.gameId}` : ""}`;
+      const back = `${safeReturnPath(formData.get("returnTo"), `/${lng}/coupon`)}${input.intent === "add" ? `#game-${input.pick.gameId}` : ""}`;
       if (input.intent === "clear-cookie") {
         return new Response(null, { status: 204, headers: { "Set-Cookie": clearCookie(COOKIES.coupon) } });
       }
       let coupon = createCoupon(readCouponCookie(request.headers.get("cookie"), sessionSecret));
       switch (input.intent) {
         case "add": {
-          const answer = await cachedGame(input.gameId);
+          const { gameId, outcomeId } = input.pick;
+          const answer = await cachedGame(gameId);
           const sc = await sportsContext(lng, answer?.type === "snapshot" && isLiveStatus(answer.game.status) ? "live" : "line");
           const game = answer?.type === "snapshot" ? sc.toGame(answer.game) : null;
-          const found = findOutcome(game, input.outcomeId);
+          const found = findOutcome(game, outcomeId);
           if (!found.ok) return data({ error: found.reason as CouponActionError }, { status: 422 });
           coupon = addBetToCoupon(coupon, couponBetFromOutcome(game!, found.market, found.outcome), Date.now());
           break;

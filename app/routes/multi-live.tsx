@@ -113,7 +113,7 @@ export default function MultiLive() {
             </div>
             <Scoreboard game={game} timeZone={d.timeZone} lng={d.lng} />
             {game.hasVideo ? <MatchTracker game={game} /> : null}
-            <OutcomesForm lng={d.lng} game={game} returnTo={here} className="multi-panel__markets">
+            <OutcomesForm lng={d.lng} returnTo={here} className="multi-panel__markets">
               {game.markets.slice(0, 3).map((market) => (
                 <div key={market.id} className="market">
                   <h2 className="market__name">{market.name}</h2>

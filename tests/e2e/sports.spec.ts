@@ -202,3 +202,33 @@ test("a top league's page offers its outright, favourites first, and an outright
   await expect(coupon.locator(`[data-bet="${outcomeId}"]`)).toContainText("Premier League");
   await context.close();
 });
+
+test("list links navigate in the page, prefetch on a resting pointer, and leave modified clicks to the browser", async ({ page }) => {
+  await page.goto(url("/en/"));
+  await waitForHydration(page);
+  // A mark on the window survives a navigation inside the app and not a document load.
+  await page.evaluate(() => ((window as unknown as { inApp: boolean }).inApp = true));
+  const row = page.locator(".game-row__teams").first();
+  const href = (await row.getAttribute("href"))!;
+  await row.hover();
+  // Resting on the link for 100 ms prefetches its page's data, as Remix's Link does.
+  await expect(page.locator(`link[rel="prefetch"][href^="${href}.data"]`)).toHaveCount(1);
+  await page.mouse.move(0, 0);
+  await expect(page.locator(`link[rel="prefetch"][href^="${href}.data"]`)).toHaveCount(0);
+  await row.click();
+  await expect(page).toHaveURL(url(href));
+  await expect(page.locator("h1")).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { inApp?: boolean }).inApp)).toBe(true);
+  // The sports menu's links are list links too; the active sport is marked as the current page.
+  const sport = page.locator(".sports-menu__list .sports-menu__item").first();
+  const sportHref = (await sport.getAttribute("href"))!;
+  await sport.click();
+  await expect(page).toHaveURL(url(sportHref));
+  await expect(page.locator(`.sports-menu__item[href="${sportHref}"]`)).toHaveAttribute("aria-current", "page");
+  expect(await page.evaluate(() => (window as unknown as { inApp?: boolean }).inApp)).toBe(true);
+  // A click with a modifier opens a new tab: the app leaves it to the browser and stays put.
+  const before = page.url();
+  const [popup] = await Promise.all([page.context().waitForEvent("page"), page.locator(".game-row__teams").first().click({ modifiers: ["Control"] })]);
+  await popup.close();
+  expect(page.url()).toBe(before);
+});

@@ -61,7 +61,7 @@ describe("refusals and VIP bets through the site without JavaScript", () => {
     const outcome = game.outcomes["1::1"]!;
     // the bet is in the cookie coupon (added before the list changed, or from another page)
     const coupon = await getPage(stack.siteUrl, "/en/coupon", jar);
-    await postForm(stack.siteUrl, "/en/coupon", jar, { csrf: csrfToken(coupon.html), intent: "add", gameId: String(game.gameId), outcomeId: String(outcome), returnTo: "/en/coupon" });
+    await postForm(stack.siteUrl, "/en/coupon", jar, { csrf: csrfToken(coupon.html), intent: "add", pick: `${game.gameId}:${outcome}`, returnTo: "/en/coupon" });
     const res = await place(jar, { typeId: "0", amount: "100", bets: `${outcome}:2.1:P` });
     expect(res.status).toBe(422);
     const html = await res.text();

@@ -58,7 +58,7 @@ describe("sports pages over HTTP", () => {
     expect(html).toContain('class="sports-menu"');
     expect(html).toContain('data-testid="coupon"');
     expect(html).toMatch(/class="game-row( game-row--live)?"/);
-    expect(html).toContain('name="outcomeId"');
+    expect(html).toMatch(/<button[^>]*name="pick" value="\d+:\d+"/);
   });
 
   it("renders the live and line sections in every language, with title, canonical and alternates", async () => {
@@ -115,7 +115,7 @@ describe("sports pages over HTTP", () => {
     expect(finishedPage.status).toBe(200);
     const finishedHtml = await finishedPage.text();
     expect(finishedHtml).toContain('class="scoreboard__result"');
-    expect(finishedHtml).not.toContain('name="outcomeId"');
+    expect(finishedHtml).not.toContain('name="pick"');
   });
 
   it("answers unknown sports, championships and games with the site's 404 page", async () => {
@@ -164,7 +164,10 @@ describe("sports pages over HTTP", () => {
     const game = [...line].reverse().find((g) => openOutcome(g))!;
     const outcome = openOutcome(game)!;
     const { html } = await getPage(stack.siteUrl, "/en/line", jar);
-    const fields = { csrf: csrfToken(html), intent: "add", gameId: String(game.id), outcomeId: String(outcome.id), returnTo: "/en/line" };
+    // One form holds the page's list: each odds button names its game and outcome.
+    expect(html).toMatch(/<button[^>]*name="pick" value="\d+:\d+"/);
+    expect(html.match(/<form[^>]*action="\/en\/coupon"/g)?.length).toBe(1);
+    const fields = { csrf: csrfToken(html), intent: "add", pick: `${game.id}:${outcome.id}`, returnTo: "/en/line" };
     const res = await postForm(stack.siteUrl, "/en/coupon", jar, fields);
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe(`/en/line#game-${game.id}`);
@@ -184,9 +187,14 @@ describe("sports pages over HTTP", () => {
   it("refuses an unknown outcome with a translated reason and keeps the coupon", async () => {
     const jar = new CookieJar();
     const { html } = await getPage(stack.siteUrl, "/de/line", jar);
-    const res = await postForm(stack.siteUrl, "/de/coupon", jar, { csrf: csrfToken(html), intent: "add", gameId: String(line[0]!.id), outcomeId: "999999999", returnTo: "/de/line" });
+    const res = await postForm(stack.siteUrl, "/de/coupon", jar, { csrf: csrfToken(html), intent: "add", pick: `${line[0]!.id}:999999999`, returnTo: "/de/line" });
     expect(res.status).toBe(422);
     expect(await res.text()).toContain("Diese Auswahl wird nicht mehr angeboten.");
+    expect(jar.get("coupon")).toBeUndefined();
+    for (const pick of [`${line[0]!.id}`, `${line[0]!.id}:1:2`, `x:1`, ""]) {
+      const bad = await postForm(stack.siteUrl, "/de/coupon", jar, { csrf: csrfToken(html), intent: "add", pick, returnTo: "/de/line" });
+      expect(bad.status).toBe(400);
+    }
     expect(jar.get("coupon")).toBeUndefined();
     const forged = await postForm(stack.siteUrl, "/de/coupon", jar, { intent: "clear" });
     expect(forged.status).toBe(403);

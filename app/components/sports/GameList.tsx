@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ListLink } from "~/components/ListLink";
 import { type CountryGroup, rowMarkets } from "~/sports/filters";
 import type { CoefMove } from "~/sports/indication";
 import type { GameView, Section } from "~/sports/model";
@@ -33,6 +33,7 @@ function TeamLine({ name, score, side, logo }: { name: string; score: number | n
   );
 }
 
+/** One game of a list; its odds buttons belong to the list's one OutcomesForm. */
 export function GameRow({ game, ctx }: { game: GameView; ctx: ListContext }) {
   const { t } = useTranslation();
   const display = useDisplay();
@@ -43,11 +44,11 @@ export function GameRow({ game, ctx }: { game: GameView; ctx: ListContext }) {
   const more = game.markets.reduce((n, m) => n + m.outcomes.length, 0);
   return (
     <li className={`game-row${live ? " game-row--live" : ""}${compact ? " game-row--compact" : ""}`} id={`game-${game.id}`} data-game={game.id}>
-      <OutcomesForm lng={ctx.lng} game={game} returnTo={ctx.here} className="game-row__form">
+      <div className="game-row__form">
         <div className="game-row__clock">
           <GameClock game={game} timeZone={ctx.timeZone} lng={ctx.lng} />
         </div>
-        <Link to={href} className="game-row__teams" prefetch="intent">
+        <ListLink to={href} className="game-row__teams" prefetch="intent">
           <TeamLine name={game.home.name} score={game.score?.home ?? null} side="home" logo={logo} />
           <TeamLine name={game.away.name} score={game.score?.away ?? null} side="away" logo={logo} />
           {display.showGameId === 1 ? (
@@ -63,7 +64,7 @@ export function GameRow({ game, ctx }: { game: GameView; ctx: ListContext }) {
               <span className="visually-hidden">{t("sports.withVideo")}</span>
             </span>
           ) : null}
-        </Link>
+        </ListLink>
         <div className="game-row__markets">
           {rowMarkets(game, compact, display.view).map((market) => (
             <div key={market.id} className={`market-cells market-cells--${Math.min(market.outcomes.length, 3)}`} role="group" aria-label={market.name}>
@@ -75,11 +76,11 @@ export function GameRow({ game, ctx }: { game: GameView; ctx: ListContext }) {
           {game.markets.length === 0 ? <span className="game-row__no-markets">{t("sports.noMarkets")}</span> : null}
         </div>
         {/* The name starts with the visible count (WCAG 2.5.3 label in name); the rest is for screen readers. */}
-        <Link to={href} className="game-row__more">
+        <ListLink to={href} className="game-row__more">
           +{more}
           <span className="visually-hidden"> {t("sports.allMarkets", { home: game.home.name, away: game.away.name })}</span>
-        </Link>
-      </OutcomesForm>
+        </ListLink>
+      </div>
     </li>
   );
 }
@@ -93,7 +94,7 @@ export function GroupedGames({ groups, section, ctx, emptyText, level = 2 }: { g
   const CountryHeading = level === 2 ? "h2" : "h3";
   const ChampHeading = countryHeads ? (level === 2 ? "h3" : "h4") : level === 2 ? "h2" : "h3";
   return (
-    <div className="game-groups">
+    <OutcomesForm lng={ctx.lng} returnTo={ctx.here} className="game-groups">
       {groups.map((country) => (
         <div key={country.countryName ?? "-"} className="country-group">
           {countryHeads ? <CountryHeading className="country-group__title">{country.countryName}</CountryHeading> : null}
@@ -103,9 +104,9 @@ export function GroupedGames({ groups, section, ctx, emptyText, level = 2 }: { g
               <header className="champ-card__head">
                 <SportIcon slug={champ.sportSlug} />
                 <ChampHeading id={`champ-${section}-${champ.champId}`} className="champ-card__title">
-                  <Link to={champPath(ctx.lng, section, { id: champ.sportId, slug: champ.sportSlug }, { id: champ.champId, slug: champ.champSlug })}>
+                  <ListLink to={champPath(ctx.lng, section, { id: champ.sportId, slug: champ.sportSlug }, { id: champ.champId, slug: champ.champSlug })}>
                     {countryHeads ? champ.champName : champTitle(champ.champName, champ.countryName)}
-                  </Link>
+                  </ListLink>
                 </ChampHeading>
                 <span className="champ-card__count">{champ.games.length}</span>
               </header>
@@ -118,6 +119,6 @@ export function GroupedGames({ groups, section, ctx, emptyText, level = 2 }: { g
           ))}
         </div>
       ))}
-    </div>
+    </OutcomesForm>
   );
 }

@@ -14,7 +14,7 @@ export function MarketGroups({ game, lng, here, moves }: { game: GameView; lng: 
   }
   if (game.markets.length === 0) return <p className="sports-empty">{t("sports.noMarkets")}</p>;
   return (
-    <OutcomesForm lng={lng} game={game} returnTo={here} className="market-groups">
+    <OutcomesForm lng={lng} returnTo={here} className="market-groups">
       {[...groups].map(([group, markets]) => (
         <section key={group} className="market-group" aria-labelledby={`group-${group}`}>
           <h2 id={`group-${group}`} className="market-group__title">

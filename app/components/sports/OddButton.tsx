@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from "jotai";
-import type { ReactNode } from "react";
+import { type MouseEvent, type ReactNode, createContext, useContext, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -15,6 +15,7 @@ import {
 } from "~/coupon/atoms";
 import { isBetInCoupon } from "~/coupon/coupon";
 import { formatOdds } from "~/coupon/math";
+import type { OddsFormat } from "~/coupon/odds-format";
 import { oneClickSelection } from "~/coupon/one-click";
 import { newPlaceKey } from "~/coupon/place";
 import { couponBetFromOutcome } from "~/sports/coupon-bet";
@@ -22,20 +23,65 @@ import type { CoefMove } from "~/sports/indication";
 import type { GameView, MarketView, OutcomeView } from "~/sports/model";
 
 /**
- * The form around a game's coefficients. Without JavaScript each coefficient is a submit
- * button of this form: it posts the outcome to the coupon action, which adds it to the cookie
- * coupon and sends the bettor back to this game on the same page (the #game-… anchor keeps
- * the scroll position). With JavaScript the click is handled in the browser instead.
+ * The form around coefficients: one game's, or a whole list's (one form per list keeps a game
+ * row light). Without JavaScript each coefficient is a submit button of this form: it posts its
+ * game and outcome to the coupon action, which adds it to the cookie coupon and sends the bettor
+ * back to that game on the same page (the #game-… anchor keeps the scroll position). With
+ * JavaScript the click is handled in the browser instead.
  */
-export function OutcomesForm({ lng, game, returnTo, children, className }: { lng: string; game: GameView; returnTo: string; children: ReactNode; className?: string }) {
+export function OutcomesForm({ lng, returnTo, children, className }: { lng: string; returnTo: string; children: ReactNode; className?: string }) {
+  const odds = useOddsState();
   return (
     <form method="post" action={`/${lng}/coupon`} className={className ?? "outcomes-form"}>
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="add" />
-      <input type="hidden" name="gameId" value={game.id} />
       <input type="hidden" name="returnTo" value={returnTo} />
-      {children}
+      <OddsContext.Provider value={odds}>{children}</OddsContext.Provider>
     </form>
+  );
+}
+
+/**
+ * What every coefficient of a form reads: the coupon, the odds format, one-click betting. Read
+ * once per form and shared, rather than a dozen hooks in each of a page's hundred buttons.
+ */
+interface OddsState {
+  isSelected: (outcomeId: string) => boolean;
+  oddsFormat: OddsFormat;
+  pick: (event: MouseEvent<HTMLButtonElement>, game: GameView, market: MarketView, outcome: OutcomeView) => void;
+}
+
+const OddsContext = createContext<OddsState | null>(null);
+
+function useOddsState(): OddsState {
+  const hydrated = useHydrated();
+  const coupon = useAtomValue(couponAtom);
+  const { oddsFormat, currencyIso } = useAtomValue(couponAccountAtom);
+  const settings = useAtomValue(couponSettingsAtom);
+  const oneClickStake = useAtomValue(oneClickStakeAtom);
+  const placeOneClick = useSetAtom(oneClickRequestAtom);
+  const oneClickBusy = useAtomValue(oneClickBusyAtom);
+  const add = useSetAtom(addBetToCouponAtom);
+  const remove = useSetAtom(deleteBetFromCouponAtom);
+  const { changeCoefAction } = settings;
+  return useMemo(
+    () => ({
+      isSelected: (outcomeId: string) => isBetInCoupon(coupon, outcomeId),
+      oddsFormat,
+      pick: (event: MouseEvent<HTMLButtonElement>, game: GameView, market: MarketView, outcome: OutcomeView) => {
+        if (!hydrated) return;
+        event.preventDefault();
+        const bet = couponBetFromOutcome(game, market, outcome);
+        const selection = oneClickStake === null ? null : oneClickSelection(bet);
+        if (oneClickStake !== null && selection) {
+          if (oneClickBusy) return;
+          const returnTo = event.currentTarget.form?.querySelector<HTMLInputElement>('input[name="returnTo"]')?.value ?? "";
+          placeOneClick({ key: newPlaceKey(), bet, selection, amount: oneClickStake, currencyIso, changeCoefAction, returnTo });
+        } else if (isBetInCoupon(coupon, outcome.id)) remove(outcome.id);
+        else add(bet);
+      },
+    }),
+    [hydrated, coupon, oddsFormat, currencyIso, changeCoefAction, oneClickStake, oneClickBusy, placeOneClick, add, remove],
   );
 }
 
@@ -43,6 +89,7 @@ export function OutcomesForm({ lng, game, returnTo, children, className }: { lng
  * One coefficient: adds its outcome to the coupon (or takes it out again). With one-click
  * betting on (SPEC §3/§4: signed in, the site's flag, the bettor's setting) the click places a
  * single with the one-click stake at once instead; OneClickBet sends it and shows the answer.
+ * It belongs to an OutcomesForm, whose button it is without JavaScript.
  */
 export function OddButton({
   game,
@@ -57,65 +104,45 @@ export function OddButton({
   label?: string;
   move?: CoefMove | null;
 }) {
-  const { t } = useTranslation();
-  const hydrated = useHydrated();
-  const coupon = useAtomValue(couponAtom);
-  const { oddsFormat, currencyIso } = useAtomValue(couponAccountAtom);
-  const settings = useAtomValue(couponSettingsAtom);
-  const oneClickStake = useAtomValue(oneClickStakeAtom);
-  const placeOneClick = useSetAtom(oneClickRequestAtom);
-  const oneClickBusy = useAtomValue(oneClickBusyAtom);
-  const add = useSetAtom(addBetToCouponAtom);
-  const remove = useSetAtom(deleteBetFromCouponAtom);
+  const odds = useContext(OddsContext);
+  if (!odds) throw new Error("OddButton outside an OutcomesForm");
   const locked = market.isBlocked || outcome.isBlocked;
-  const selected = isBetInCoupon(coupon, outcome.id);
+  const selected = odds.isSelected(outcome.id);
   const name = label ?? outcome.name;
   return (
     <button
       type="submit"
-      name="outcomeId"
-      value={outcome.id}
+      name="pick"
+      value={`${game.id}:${outcome.id}`}
       className={`odd${selected ? " is-selected" : ""}${move ? ` is-${move}` : ""}`}
       disabled={locked}
       aria-pressed={selected}
       data-outcome={outcome.id}
-      onClick={(event) => {
-        if (!hydrated) return;
-        event.preventDefault();
-        const bet = couponBetFromOutcome(game, market, outcome);
-        const selection = oneClickStake === null ? null : oneClickSelection(bet);
-        if (oneClickStake !== null && selection) {
-          if (oneClickBusy) return;
-          const returnTo = event.currentTarget.form?.querySelector<HTMLInputElement>('input[name="returnTo"]')?.value ?? "";
-          placeOneClick({
-            key: newPlaceKey(),
-            bet,
-            selection,
-            amount: oneClickStake,
-            currencyIso,
-            changeCoefAction: settings.changeCoefAction,
-            returnTo,
-          });
-        } else if (selected) remove(outcome.id);
-        else add(bet);
-      }}
+      onClick={(event) => odds.pick(event, game, market, outcome)}
     >
       {/* No aria-label: the visible name and coefficient are the button's accessible name
           (WCAG 2.5.3 label in name), the space between the spans keeps them two words. */}
       <span className="odd__name">{name}</span>{" "}
       {locked ? (
-        <>
-          <span className="visually-hidden">{t("sports.oddSuspended")}</span>
-          <svg className="odd__lock" viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
-            <path d="M7 11V8a5 5 0 0 1 10 0v3M5 11h14v10H5z" fill="none" stroke="currentColor" strokeWidth="2" />
-          </svg>
-        </>
+        <LockedOdd />
       ) : (
         <span className="odd__coef">
-          {formatOdds(outcome.coef, oddsFormat)}
+          {formatOdds(outcome.coef, odds.oddsFormat)}
           {move ? <span className="odd__move" aria-hidden="true">{move === "up" ? "▲" : "▼"}</span> : null}
         </span>
       )}
     </button>
+  );
+}
+
+function LockedOdd() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span className="visually-hidden">{t("sports.oddSuspended")}</span>
+      <svg className="odd__lock" viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
+        <path d="M7 11V8a5 5 0 0 1 10 0v3M5 11h14v10H5z" fill="none" stroke="currentColor" strokeWidth="2" />
+      </svg>
+    </>
   );
 }

@@ -16,7 +16,7 @@ export function Outright({ game, lng, here }: { game: GameView; lng: string; her
       <h2 id="outright-title" className="home-block__title">
         {t("special.outright", { champ: game.home.name, season: game.away.name })}
       </h2>
-      <OutcomesForm lng={lng} game={game} returnTo={here} className="outright__form">
+      <OutcomesForm lng={lng} returnTo={here} className="outright__form">
         <ul className="outright__list" aria-label={market.name}>
           {outcomes.map((outcome) => (
             <li key={outcome.id} className="outright__item">

@@ -43,7 +43,7 @@ export function RaceCard({ race, lng, here, timeZone, moves }: { race: GameView;
           )}
         </span>
       </header>
-      <OutcomesForm lng={lng} game={race} returnTo={here} className="race-card__form">
+      <OutcomesForm lng={lng} returnTo={here} className="race-card__form">
         <table className="race-field">
           <thead>
             <tr>

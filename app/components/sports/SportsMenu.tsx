@@ -1,5 +1,6 @@
 import { Form, NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ListLink } from "~/components/ListLink";
 import { type Section, type SportView, champTitle } from "~/sports/model";
 import { champPath, sectionPath, sportPath } from "~/sports/paths";
 import { SportIcon } from "./SportIcon";
@@ -35,25 +36,30 @@ export function SportsMenu({ lng, section, sports, activeSportId, activeChampId 
       <ul className="sports-menu__list">
         {shown.map((sport) => (
           <li key={sport.id}>
-            <NavLink
+            <ListLink
               to={sportPath(lng, section, sport)}
               className={`sports-menu__item${sport.id === activeSportId ? " is-active" : ""}`}
+              current={sport.id === activeSportId}
               prefetch="intent"
             >
               <SportIcon slug={sport.slug} />
               <span className="sports-menu__name">{sport.name}</span>
               <span className="sports-menu__count">{sport.count}</span>
-            </NavLink>
+            </ListLink>
             {sport.id === activeSportId ? (
               <ul className="sports-menu__champs">
                 {sport.champs
                   .filter((c) => c.count > 0)
                   .map((champ) => (
                     <li key={champ.id}>
-                      <NavLink to={champPath(lng, section, sport, champ)} className={`sports-menu__champ${champ.id === activeChampId ? " is-active" : ""}`}>
+                      <ListLink
+                        to={champPath(lng, section, sport, champ)}
+                        className={`sports-menu__champ${champ.id === activeChampId ? " is-active" : ""}`}
+                        current={champ.id === activeChampId}
+                      >
                         <span className="sports-menu__name">{champTitle(champ.name, champ.countryName)}</span>
                         <span className="sports-menu__count">{champ.count}</span>
-                      </NavLink>
+                      </ListLink>
                     </li>
                   ))}
               </ul>
@@ -62,10 +68,10 @@ export function SportsMenu({ lng, section, sports, activeSportId, activeChampId 
         ))}
         {/* Marble racing has a page of its own (its races are not matches of the line or live). */}
         <li>
-          <NavLink to={`/${lng}/marble`} className="sports-menu__item" prefetch="intent">
+          <ListLink to={`/${lng}/marble`} className="sports-menu__item" prefetch="intent">
             <SportIcon slug="marble" />
             <span className="sports-menu__name">{t("marble.title")}</span>
-          </NavLink>
+          </ListLink>
         </li>
       </ul>
     </nav>

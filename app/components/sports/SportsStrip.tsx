@@ -1,5 +1,6 @@
 import { NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ListLink } from "~/components/ListLink";
 import type { Section, SportView } from "~/sports/model";
 import { sectionPath, sportPath } from "~/sports/paths";
 import { SportIcon } from "./SportIcon";
@@ -23,11 +24,11 @@ export function SportsStrip({ lng, section, sports, activeSportId }: { lng: stri
         </li>
         {shown.map((sport) => (
           <li key={sport.id}>
-            <NavLink to={sportPath(lng, section, sport)} className={`chip sports-strip__chip${sport.id === activeSportId ? " is-active" : ""}`} aria-current={sport.id === activeSportId ? "page" : undefined}>
+            <ListLink to={sportPath(lng, section, sport)} className={`chip sports-strip__chip${sport.id === activeSportId ? " is-active" : ""}`} current={sport.id === activeSportId}>
               <SportIcon slug={sport.slug} />
               <span>{sport.name}</span>
               <span className="sports-strip__count">{sport.count}</span>
-            </NavLink>
+            </ListLink>
           </li>
         ))}
       </ul>
