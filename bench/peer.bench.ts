@@ -8,6 +8,7 @@
 //   npm run build && npm run bench -- peer              BENCH_ROUNDS, BENCH_DURATION_MS
 //   npm run bench -- peer --cpu-prof                    also writes the site's CPU profile to .data/cpu-prof/
 //   BENCH_PAGES=home npm run bench -- peer              only the pages named (home, login, sports, feed)
+//   npm run bench -- peer --compressed                  asks for compressed answers, as browsers do
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -26,6 +27,7 @@ const SITE_PORT = Number(process.env.BENCH_SITE_PORT ?? 4132);
 const PEER_PORT = Number(process.env.BENCH_PEER_PORT ?? 4133);
 const PLATFORM_PORT = Number(process.env.BENCH_PLATFORM_PORT ?? 4134);
 const cpuProf = process.argv.includes("--cpu-prof");
+const compressed = process.argv.includes("--compressed");
 
 const root = process.cwd();
 const peerDir = join(root, "bench/peer");
@@ -68,11 +70,10 @@ try {
   const sitePid = sitePidOf(SITE_PORT);
   // A returning visitor: the cookies the first visit set (language, CSRF token) come back.
   const cookies = await visitorCookies(stack.siteUrl, pages[0]!.path);
-  const siteHeaders = { cookie: cookies };
-
-  const alone = new Map<string, { ms: number; timing: Record<string, number> }>();
-  for (const page of pages) alone.set(page.name, await oneAtATime(stack.siteUrl + page.path, siteHeaders));
-  alone.set("bare", await oneAtATime(`${peerOrigin}/`, {}));
+  // --compressed asks for compressed answers as every browser does (remix-serve then compresses
+  // them, brotli first), on both apps; without it the answers are plain, as in issue 12's figures.
+  const browser: Record<string, string> = compressed ? { "accept-encoding": "gzip, deflate, br" } : {};
+  const siteHeaders = { ...browser, cookie: cookies };
 
   const results = new Map<string, LoadResult[]>();
   const ratios = new Map<string, number[]>();
@@ -80,7 +81,7 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     for (const page of pages) {
       const site = await runLoad({ origin: stack.siteUrl, path: page.path, headers: siteHeaders, pid: sitePid }, { connections: CONNECTIONS, durationMs: DURATION_MS });
-      const bare = await runLoad({ origin: peerOrigin, path: "/", pid: peer.pid! }, { connections: CONNECTIONS, durationMs: DURATION_MS });
+      const bare = await runLoad({ origin: peerOrigin, path: "/", headers: browser, pid: peer.pid! }, { connections: CONNECTIONS, durationMs: DURATION_MS });
       keep(page.name, site);
       keep("bare", bare);
       ratios.set(page.name, [...(ratios.get(page.name) ?? []), site.rps / bare.rps]);
@@ -88,8 +89,16 @@ try {
     }
   }
 
+  // One request at a time, after the load: the code is warm, as in production, so a page's
+  // render time does not carry the compiler's first passes.
+  const alone = new Map<string, { ms: number; timing: Record<string, number> }>();
+  for (const page of pages) alone.set(page.name, await oneAtATime(stack.siteUrl + page.path, siteHeaders));
+  alone.set("bare", await oneAtATime(`${peerOrigin}/`, browser));
+
   const f = (n: number, d = 1) => n.toFixed(d);
-  console.log(`${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_MS} ms per page, site and bare alternating; medians over rounds`);
+  console.log(
+    `${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_MS} ms per page, site and bare alternating; medians over rounds; ${compressed ? "compressed (accept-encoding: gzip, deflate, br)" : "uncompressed"}`,
+  );
   console.log("page     req/s   p50 ms  p99 ms  CPU ms/req  ×bare   alone ms  render CPU  overhead ms  server-timing (alone)");
   const bareCpu = median(results.get("bare")!.map((r) => r.cpuPerRequest));
   for (const name of [...pages.map((p) => p.name), "bare"]) {
