@@ -65,8 +65,9 @@ describe("bets on yours and the sports search", () => {
       expect(html, lng).toMatch(new RegExp(`<link rel="canonical" href="[^"]*/${lng}/bets-on-your"`));
       expect(html, lng).toContain('class="popular-row"');
       // The most-backed first, as a coupon form button (works without JavaScript).
-      expect(html.indexOf(`value="${a.id}"`), lng).toBeGreaterThan(0);
-      expect(html.indexOf(`value="${a.id}"`), lng).toBeLessThan(html.indexOf(`value="${b.id}"`));
+      const button = (outcomeId: number) => html.search(new RegExp(`name="pick" value="\\d+:${outcomeId}"`));
+      expect(button(a.id), lng).toBeGreaterThan(0);
+      expect(button(a.id), lng).toBeLessThan(button(b.id));
       expect(html, lng).toContain(first.game.home.name.replace(/&/g, "&amp;"));
     }
   });
