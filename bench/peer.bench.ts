@@ -71,8 +71,9 @@ try {
   // A returning visitor: the cookies the first visit set (language, CSRF token) come back.
   const cookies = await visitorCookies(stack.siteUrl, pages[0]!.path);
   // --compressed asks for compressed answers as every browser does (remix-serve then compresses
-  // them, brotli first), on both apps; without it the answers are plain, as in issue 12's figures.
-  const browser: Record<string, string> = compressed ? { "accept-encoding": "gzip, deflate, br" } : {};
+  // them, brotli first), on both apps; without it the answers are plain, as in issue 12's figures
+  // (said outright: fetch, used for the requests alone, would otherwise ask for gzip).
+  const browser = { "accept-encoding": compressed ? "gzip, deflate, br" : "identity" };
   const siteHeaders = { ...browser, cookie: cookies };
 
   const results = new Map<string, LoadResult[]>();

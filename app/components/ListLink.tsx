@@ -43,6 +43,8 @@ export function ListLinkNavigation() {
   const [prefetch, setPrefetch] = useState<string | null>(null);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
+    /** The link whose page is prefetched or about to be: only leaving it cancels. */
+    let intended: HTMLAnchorElement | null = null;
     const onClick = (event: MouseEvent) => {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
       const anchor = listLinkOf(event.target);
@@ -56,14 +58,17 @@ export function ListLinkNavigation() {
       const anchor = listLinkOf(event.target);
       if (anchor?.dataset.listLink !== "intent") return;
       const path = sitePath(anchor);
+      if (!path || anchor === intended) return;
       clearTimeout(timer);
-      if (path) timer = setTimeout(() => setPrefetch(path.split("#")[0]!), INTENT_DELAY_MS);
+      intended = anchor;
+      timer = setTimeout(() => setPrefetch(path.split("#")[0]!), INTENT_DELAY_MS);
     };
     const leave = (event: MouseEvent | FocusEvent) => {
       const anchor = listLinkOf(event.target);
       // Moving between the link's own children is not leaving it.
-      if (!anchor || (event.relatedTarget instanceof Node && anchor.contains(event.relatedTarget))) return;
+      if (!anchor || anchor !== intended || (event.relatedTarget instanceof Node && anchor.contains(event.relatedTarget))) return;
       clearTimeout(timer);
+      intended = null;
       setPrefetch(null);
     };
     const passive = { passive: true };

@@ -65,6 +65,24 @@ describe("HtmlStreamFixer", () => {
     expect(out.join("")).toBe("<html><body><p>shell</p><script>a()</script><script>b()</script></body></html>");
   });
 
+  it("keeps React waiting while the reader is behind, and lets it go on once the reader reads", async () => {
+    const fixer = new HtmlStreamFixer();
+    const tick = () => new Promise((resolve) => setImmediate(resolve));
+    fixer.write(Buffer.alloc(fixer.readableHighWaterMark, 97));
+    fixer.flush();
+    await tick();
+    let acknowledged = false;
+    fixer.write(Buffer.from("<p>more</p>"), () => (acknowledged = true));
+    await tick();
+    expect(acknowledged).toBe(false);
+    // The writable side fills up behind the held write, so React's writes return false and it waits for drain.
+    expect(fixer.write(Buffer.alloc(fixer.writableHighWaterMark, 98))).toBe(false);
+    const drained = new Promise((resolve) => fixer.once("drain", resolve));
+    fixer.on("data", () => undefined);
+    await drained;
+    expect(acknowledged).toBe(true);
+  });
+
   it("keeps text that only looks like the start of the closing tags", async () => {
     const out = await run([Buffer.from("<body>a </b"), Buffer.from("> b</body"), Buffer.from(">")]);
     expect(out.toString()).toBe("<body>a </b> b</body>");

@@ -13,9 +13,11 @@ import { Transform, type TransformCallback } from "node:stream";
  *    scripts afterwards, which HTML calls "stray start tag script" after `</html>`. The closing
  *    tags are held back and written when the stream ends, so every script sits inside the body.
  * 3. React writes a page in 2 KiB pieces; each piece passed on alone costs a round through the
- *    web stream, the adapter and, for browsers, a separate gzip job of remix-serve's compression
- *    (which made compressing home cost five times gzipping it whole). The pieces are joined and
- *    passed on when React flushes, after each pass of its render, so streaming stays as it was.
+ *    web stream, the adapter and, for browsers, a separate job of remix-serve's compression
+ *    (brotli or gzip; it made compressing home cost five times compressing it whole). The pieces
+ *    are joined and passed on when React flushes, after each pass of its render, so streaming
+ *    stays as it was. While the reader has not taken what was passed on, writes are acknowledged
+ *    only once it reads, so React still waits for a slow visitor (decision 049).
  */
 const CLOSING = Buffer.from("</body></html>");
 
@@ -25,19 +27,38 @@ export class HtmlStreamFixer extends Transform {
   private closingSeen = false;
   /** Bytes of the current render pass, passed on together at React's flush. */
   private pending: Buffer[] = [];
+  /** Whether the reader was behind at the last flush (push said so), until it asks for more. */
+  private behind = false;
+  /** A write's acknowledgement held until the reader asks for more. */
+  private held: TransformCallback | null = null;
 
   /** React calls this after each pass of writing (the convention zlib streams set). */
   flush(): void {
     if (this.pending.length === 0) return;
-    this.push(this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending));
+    this.behind = !this.push(this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending));
     this.pending = [];
   }
 
   override _transform(chunk: Buffer | string, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.collect(chunk);
+    // Node's Transform holds a write back only when the write itself pushed; this one pushes at
+    // flush, so it holds the acknowledgement itself while the reader is behind.
+    if (this.behind) this.held = done;
+    else done();
+  }
+
+  override _read(size: number): void {
+    this.behind = false;
+    const held = this.held;
+    this.held = null;
+    held?.();
+    super._read(size);
+  }
+
+  private collect(chunk: Buffer | string): void {
     const bytes = withoutNul(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
     if (this.closingSeen) {
       if (bytes.length) this.pending.push(bytes);
-      done();
       return;
     }
     const joined = this.tail.length ? Buffer.concat([this.tail, bytes]) : bytes;
@@ -49,7 +70,6 @@ export class HtmlStreamFixer extends Transform {
       const after = joined.subarray(at + CLOSING.length);
       if (before.length) this.pending.push(before);
       if (after.length) this.pending.push(after);
-      done();
       return;
     }
     // Keep the longest end of `joined` that is a beginning of the closing tags.
@@ -57,7 +77,6 @@ export class HtmlStreamFixer extends Transform {
     this.tail = Buffer.from(joined.subarray(joined.length - keep));
     const out = joined.subarray(0, joined.length - keep);
     if (out.length) this.pending.push(out);
-    done();
   }
 
   override _flush(done: TransformCallback): void {

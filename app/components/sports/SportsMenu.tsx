@@ -1,4 +1,4 @@
-import { Form, NavLink } from "@remix-run/react";
+import { Form, NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ListLink } from "~/components/ListLink";
 import { type Section, type SportView, champTitle } from "~/sports/model";
@@ -8,6 +8,8 @@ import { SportIcon } from "./SportIcon";
 /** The sports menu: the section switch and every sport with its number of games. */
 export function SportsMenu({ lng, section, sports, activeSportId, activeChampId }: { lng: string; section: Section; sports: SportView[]; activeSportId?: number | null; activeChampId?: number | null }) {
   const { t } = useTranslation();
+  // The link to the page shown is the current page, as NavLink would mark it with `end`.
+  const { pathname } = useLocation();
   const shown = sports.filter((s) => s.count > 0);
   return (
     <nav className="sports-menu" aria-label={t("sports.menu")}>
@@ -39,7 +41,7 @@ export function SportsMenu({ lng, section, sports, activeSportId, activeChampId 
             <ListLink
               to={sportPath(lng, section, sport)}
               className={`sports-menu__item${sport.id === activeSportId ? " is-active" : ""}`}
-              current={sport.id === activeSportId}
+              current={sportPath(lng, section, sport) === pathname}
               prefetch="intent"
             >
               <SportIcon slug={sport.slug} />
@@ -55,7 +57,7 @@ export function SportsMenu({ lng, section, sports, activeSportId, activeChampId 
                       <ListLink
                         to={champPath(lng, section, sport, champ)}
                         className={`sports-menu__champ${champ.id === activeChampId ? " is-active" : ""}`}
-                        current={champ.id === activeChampId}
+                        current={champPath(lng, section, sport, champ) === pathname}
                       >
                         <span className="sports-menu__name">{champTitle(champ.name, champ.countryName)}</span>
                         <span className="sports-menu__count">{champ.count}</span>
@@ -68,7 +70,7 @@ export function SportsMenu({ lng, section, sports, activeSportId, activeChampId 
         ))}
         {/* Marble racing has a page of its own (its races are not matches of the line or live). */}
         <li>
-          <ListLink to={`/${lng}/marble`} className="sports-menu__item" prefetch="intent">
+          <ListLink to={`/${lng}/marble`} className="sports-menu__item" current={`/${lng}/marble` === pathname} prefetch="intent">
             <SportIcon slug="marble" />
             <span className="sports-menu__name">{t("marble.title")}</span>
           </ListLink>

@@ -1,4 +1,4 @@
-import { NavLink } from "@remix-run/react";
+import { NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ListLink } from "~/components/ListLink";
 import type { Section, SportView } from "~/sports/model";
@@ -12,6 +12,7 @@ import { SportIcon } from "./SportIcon";
  */
 export function SportsStrip({ lng, section, sports, activeSportId }: { lng: string; section: Section; sports: SportView[]; activeSportId?: number | null }) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   const shown = sports.filter((s) => s.count > 0);
   if (shown.length === 0) return null;
   return (
@@ -24,7 +25,7 @@ export function SportsStrip({ lng, section, sports, activeSportId }: { lng: stri
         </li>
         {shown.map((sport) => (
           <li key={sport.id}>
-            <ListLink to={sportPath(lng, section, sport)} className={`chip sports-strip__chip${sport.id === activeSportId ? " is-active" : ""}`} current={sport.id === activeSportId}>
+            <ListLink to={sportPath(lng, section, sport)} className={`chip sports-strip__chip${sport.id === activeSportId ? " is-active" : ""}`} current={sportPath(lng, section, sport) === pathname}>
               <SportIcon slug={sport.slug} />
               <span>{sport.name}</span>
               <span className="sports-strip__count">{sport.count}</span>
