@@ -13,8 +13,9 @@ import { Transform, type TransformCallback } from "node:stream";
  *    scripts afterwards, which HTML calls "stray start tag script" after `</html>`. The closing
  *    tags are held back and written when the stream ends, so every script sits inside the body.
  * 3. React writes a page in 2 KiB pieces; each piece passed on alone costs a round through the
- *    web stream, the adapter and, for browsers, a separate job of remix-serve's compression
- *    (brotli or gzip; it made compressing home cost five times compressing it whole). The pieces
+ *    web stream and the adapter, which flushes remix-serve's compression after every chunk, so
+ *    for browsers each piece was a brotli or gzip sync-flush (home's compression cost five times
+ *    compressing it whole). The pieces
  *    are joined and passed on when React flushes, after each pass of its render, so streaming
  *    stays as it was. While the reader has not taken what was passed on, writes are acknowledged
  *    only once it reads, so React still waits for a slow visitor (decision 049).
