@@ -56,9 +56,10 @@ export function ListLinkNavigation() {
     };
     const intent = (event: Event) => {
       const anchor = listLinkOf(event.target);
-      if (anchor?.dataset.listLink !== "intent") return;
+      // Moving over the link's own children repeats the event: the first one counts.
+      if (anchor?.dataset.listLink !== "intent" || anchor === intended) return;
       const path = sitePath(anchor);
-      if (!path || anchor === intended) return;
+      if (!path) return;
       clearTimeout(timer);
       intended = anchor;
       timer = setTimeout(() => setPrefetch(path.split("#")[0]!), INTENT_DELAY_MS);

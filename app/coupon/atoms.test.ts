@@ -56,6 +56,14 @@ function storedJson(storage: MemoryStorage, key = COUPON_STORAGE_KEY): unknown {
   return raw === null ? null : JSON.parse(raw);
 }
 
+/** A fake local storage as a returning bettor's browser holds it: one bet (added at 7) and balance hidden. */
+function storageWithBet(bet: ReturnType<typeof makeBet>): MemoryStorage {
+  const localStorage = new MemoryStorage();
+  localStorage.setItem(COUPON_STORAGE_KEY, JSON.stringify({ bets: [bet], addedAtByBetId: { [bet.market.id]: 7 }, typeId: 0, systemValue: 2 }));
+  localStorage.setItem(COUPON_SETTINGS_STORAGE_KEY, JSON.stringify({ isBalanceShown: false }));
+  return localStorage;
+}
+
 /** A store connected to fresh fake storages, as after hydration in a browser. */
 function connected(seed: Parameters<typeof createCouponStore>[0] = {}) {
   let now = 1_000_000;
@@ -127,10 +135,7 @@ describe("persistence", () => {
 
   it("a bet added and settings changed before storage is connected survive the connection and are stored", () => {
     const store = createCouponStore();
-    const localStorage = new MemoryStorage();
-    const kept = makeBet({ id: "kept" });
-    localStorage.setItem(COUPON_STORAGE_KEY, JSON.stringify({ bets: [kept], addedAtByBetId: { kept: 7 }, typeId: 0, systemValue: 2 }));
-    localStorage.setItem(COUPON_SETTINGS_STORAGE_KEY, JSON.stringify({ isBalanceShown: false }));
+    const localStorage = storageWithBet(makeBet({ id: "kept" }));
     // Clicks while the storage parsers load: nothing is written yet.
     store.set(addBetToCouponAtom, makeBet({ id: "early" }));
     store.set(couponSettingsAtom, (settings) => ({ ...settings, isAutoMax: true }));
@@ -143,10 +148,8 @@ describe("persistence", () => {
 
   it("reads a stored coupon and settings when connected", () => {
     const store = createCouponStore();
-    const localStorage = new MemoryStorage();
     const bet = makeBet({ id: "a" });
-    localStorage.setItem(COUPON_STORAGE_KEY, JSON.stringify({ bets: [bet], addedAtByBetId: { a: 7 }, typeId: 0, systemValue: 2 }));
-    localStorage.setItem(COUPON_SETTINGS_STORAGE_KEY, JSON.stringify({ isBalanceShown: false }));
+    const localStorage = storageWithBet(bet);
     connectCouponStorage(store, { parsers: couponStorageParsers, localStorage });
     expect(store.get(couponAtom).bets).toEqual([bet]);
     expect(store.get(couponSettingsAtom)).toEqual({ ...defaultCouponSettings(), isBalanceShown: false });

@@ -15,10 +15,10 @@ import { Transform, type TransformCallback } from "node:stream";
  * 3. React writes a page in 2 KiB pieces; each piece passed on alone costs a round through the
  *    web stream and the adapter, which flushes remix-serve's compression after every chunk, so
  *    for browsers each piece was a brotli or gzip sync-flush (home's compression cost five times
- *    compressing it whole). The pieces
- *    are joined and passed on when React flushes, after each pass of its render, so streaming
- *    stays as it was. While the reader has not taken what was passed on, writes are acknowledged
- *    only once it reads, so React still waits for a slow visitor (decision 049).
+ *    compressing it whole). The pieces are joined and passed on when React flushes, after each
+ *    pass of its render, so streaming stays as it was. While the reader has not taken what was
+ *    passed on, writes are acknowledged only once it reads, so React still waits for a slow
+ *    visitor (decision 049).
  */
 const CLOSING = Buffer.from("</body></html>");
 

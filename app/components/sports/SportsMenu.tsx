@@ -36,38 +36,35 @@ export function SportsMenu({ lng, section, sports, activeSportId, activeChampId 
         </button>
       </Form>
       <ul className="sports-menu__list">
-        {shown.map((sport) => (
-          <li key={sport.id}>
-            <ListLink
-              to={sportPath(lng, section, sport)}
-              className={`sports-menu__item${sport.id === activeSportId ? " is-active" : ""}`}
-              current={sportPath(lng, section, sport) === pathname}
-              prefetch="intent"
-            >
-              <SportIcon slug={sport.slug} />
-              <span className="sports-menu__name">{sport.name}</span>
-              <span className="sports-menu__count">{sport.count}</span>
-            </ListLink>
-            {sport.id === activeSportId ? (
-              <ul className="sports-menu__champs">
-                {sport.champs
-                  .filter((c) => c.count > 0)
-                  .map((champ) => (
-                    <li key={champ.id}>
-                      <ListLink
-                        to={champPath(lng, section, sport, champ)}
-                        className={`sports-menu__champ${champ.id === activeChampId ? " is-active" : ""}`}
-                        current={champPath(lng, section, sport, champ) === pathname}
-                      >
-                        <span className="sports-menu__name">{champTitle(champ.name, champ.countryName)}</span>
-                        <span className="sports-menu__count">{champ.count}</span>
-                      </ListLink>
-                    </li>
-                  ))}
-              </ul>
-            ) : null}
-          </li>
-        ))}
+        {shown.map((sport) => {
+          const to = sportPath(lng, section, sport);
+          return (
+            <li key={sport.id}>
+              <ListLink to={to} className={`sports-menu__item${sport.id === activeSportId ? " is-active" : ""}`} current={to === pathname} prefetch="intent">
+                <SportIcon slug={sport.slug} />
+                <span className="sports-menu__name">{sport.name}</span>
+                <span className="sports-menu__count">{sport.count}</span>
+              </ListLink>
+              {sport.id === activeSportId ? (
+                <ul className="sports-menu__champs">
+                  {sport.champs
+                    .filter((c) => c.count > 0)
+                    .map((champ) => {
+                      const champTo = champPath(lng, section, sport, champ);
+                      return (
+                        <li key={champ.id}>
+                          <ListLink to={champTo} className={`sports-menu__champ${champ.id === activeChampId ? " is-active" : ""}`} current={champTo === pathname}>
+                            <span className="sports-menu__name">{champTitle(champ.name, champ.countryName)}</span>
+                            <span className="sports-menu__count">{champ.count}</span>
+                          </ListLink>
+                        </li>
+                      );
+                    })}
+                </ul>
+              ) : null}
+            </li>
+          );
+        })}
         {/* Marble racing has a page of its own (its races are not matches of the line or live). */}
         <li>
           <ListLink to={`/${lng}/marble`} className="sports-menu__item" current={`/${lng}/marble` === pathname} prefetch="intent">

@@ -23,15 +23,18 @@ export function SportsStrip({ lng, section, sports, activeSportId }: { lng: stri
             {t(section === "live" ? "sports.allLive" : "sports.allLine")}
           </NavLink>
         </li>
-        {shown.map((sport) => (
-          <li key={sport.id}>
-            <ListLink to={sportPath(lng, section, sport)} className={`chip sports-strip__chip${sport.id === activeSportId ? " is-active" : ""}`} current={sportPath(lng, section, sport) === pathname}>
-              <SportIcon slug={sport.slug} />
-              <span>{sport.name}</span>
-              <span className="sports-strip__count">{sport.count}</span>
-            </ListLink>
-          </li>
-        ))}
+        {shown.map((sport) => {
+          const to = sportPath(lng, section, sport);
+          return (
+            <li key={sport.id}>
+              <ListLink to={to} className={`chip sports-strip__chip${sport.id === activeSportId ? " is-active" : ""}`} current={to === pathname}>
+                <SportIcon slug={sport.slug} />
+                <span>{sport.name}</span>
+                <span className="sports-strip__count">{sport.count}</span>
+              </ListLink>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );
