@@ -52,13 +52,27 @@ export default async function handleRequest(
   const i18n = asI18next(i18nFor(lng));
 
   // Bots get the complete page at once; people get the shell as soon as it is ready.
-  const readyEvent = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
+  const bot = isbot(request.headers.get("user-agent"));
   const nonce = newNonce();
   applyDocumentHeaders(responseHeaders, request, nonce);
 
   const renderTook = renderClock();
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    const respond = () => {
+      shellRendered = true;
+      // Drops React 18's stray NUL bytes and keeps </body></html> for the very end.
+      const body = new HtmlStreamFixer();
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      responseHeaders.set("Server-Timing", serverTimingHeader(loadContext, loadersDone, renderTook()));
+      resolve(
+        new Response(createReadableStreamFromReadable(body), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      );
+      pipe(body);
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <I18nextProvider i18n={i18n}>
@@ -67,21 +81,17 @@ export default async function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          // Drops React 18's stray NUL bytes and keeps </body></html> for the very end.
-          const body = new HtmlStreamFixer();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          responseHeaders.set("Server-Timing", serverTimingHeader(loadContext, loadersDone, renderTook()));
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        onShellReady() {
+          if (!bot) respond();
+        },
+        onAllReady() {
+          // A finished render has nothing left to abort: a pending timer would hold the request's
+          // memory for seconds and keep a stopping server alive.
+          clearTimeout(abortTimer);
+          if (bot) respond();
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer);
           reject(error);
         },
         onError(error: unknown) {
@@ -91,6 +101,7 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1_000);
+    // React calls back from a later turn (it schedules its work), so the timer exists by then.
+    const abortTimer = setTimeout(abort, streamTimeout + 1_000);
   });
 }

@@ -22,6 +22,9 @@ export async function waitForHttp(url, { timeoutMs = 60_000, okOnly = true } = {
   }
 }
 
+/** How long a process started with node flags (a bench's --cpu-prof) may take to stop. */
+const PROFILED_GRACE_MS = 15_000;
+
 function launch(name, command, args, env, { quiet = false } = {}) {
   const child = spawn(command, args, {
     cwd: root,
@@ -83,6 +86,7 @@ export async function startPlatform({ port, env = {}, quiet = false, nodeArgs = 
   // Without this, another program answering /health on the port would pass for our platform.
   await refuseTakenPort("platform", port, "PLATFORM_PORT");
   const child = launch("platform", process.execPath, [...nodeArgs, "--import", "tsx", "platform/main.ts"], { PLATFORM_PORT: String(port), ...env }, { quiet });
+  if (nodeArgs.length) child.graceMs = PROFILED_GRACE_MS;
   const exited = new Promise((_, reject) =>
     child.once("exit", (code) => reject(new Error(`platform exited with ${code}\n${(child.tail ?? []).join("\n")}`))),
   );
@@ -103,6 +107,7 @@ export async function startSite({ port, env = {}, quiet = false, nodeArgs = [] }
   const child = nodeArgs.length
     ? launch("site", process.execPath, [...nodeArgs, fileURLToPath(new URL("../node_modules/@remix-run/serve/dist/cli.js", import.meta.url)), "build/index.js"], { PORT: String(port), HOST: "127.0.0.1", ALLOWED_HOSTS: hosts, ...env }, { quiet })
     : launch("site", bin("remix-serve"), ["build/index.js"], { PORT: String(port), HOST: "127.0.0.1", ALLOWED_HOSTS: hosts, ...env }, { quiet });
+  if (nodeArgs.length) child.graceMs = PROFILED_GRACE_MS;
   const exited = new Promise((_, reject) =>
     child.once("exit", (code) => reject(new Error(`site exited with ${code}\n${(child.tail ?? []).join("\n")}`))),
   );
@@ -115,7 +120,9 @@ export async function startSite({ port, env = {}, quiet = false, nodeArgs = [] }
 export function stop(child, signal = "SIGTERM") {
   if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+    // Remix keeps a 5-second timer per answered request, so a profiled process (which writes its
+    // profile on exit) is given the time to leave on its own.
+    const timer = setTimeout(() => child.kill("SIGKILL"), child.graceMs ?? 5_000);
     child.once("exit", () => {
       clearTimeout(timer);
       resolve();
