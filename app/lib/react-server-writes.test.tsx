@@ -1,0 +1,86 @@
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { Writable } from "node:stream";
+import { Suspense } from "react";
+import type * as ReactDomServer from "react-dom/server";
+import { describe, expect, it } from "vitest";
+
+// patches/react-dom+18.3.1.patch (decision 050): React's stream renderer gathers its HTML as a
+// string and encodes it once per 16 KiB, where it encoded every piece into a 2 KiB buffer. The
+// patch is in the production build, which the site runs; tests run React's development build,
+// so the production renderers are loaded by name.
+const require = createRequire(import.meta.url);
+const cjs = join(dirname(require.resolve("react-dom")), "cjs");
+const { renderToPipeableStream } = require(join(cjs, "react-dom-server.node.production.min.js")) as typeof ReactDomServer;
+const { renderToString } = require(join(cjs, "react-dom-server-legacy.node.production.min.js")) as typeof ReactDomServer;
+
+/** A page's worth of HTML: rows with escaped attributes, several scripts and long text runs. */
+function Page({ rows }: { rows: number }) {
+  return (
+    <main>
+      <h1 title={'a & b < c > "d" \'e\''}>Ставки — العربية — 🎯</h1>
+      <ul>
+        {Array.from({ length: rows }, (_, i) => (
+          <li key={i} className={`row row--${i % 3}`} data-i={i} style={{ color: "red", ["--v" as string]: i }}>
+            Команда {i} <b>فريق</b> {"ж".repeat(i % 11 === 0 ? 1500 : 3)} 🎉
+          </li>
+        ))}
+      </ul>
+      <p>{"é".repeat(20_000)}</p>
+    </main>
+  );
+}
+
+function streamed(node: React.ReactNode): Promise<{ bytes: Buffer; writes: number }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        chunks.push(Buffer.from(chunk));
+        done();
+      },
+      final(done) {
+        resolve({ bytes: Buffer.concat(chunks), writes: chunks.length });
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(node, {
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+    });
+  });
+}
+
+describe("React's stream renderer, as patched", () => {
+  it("writes the same HTML as React's string renderer, multibyte characters whole", async () => {
+    const node = <Page rows={400} />;
+    const { bytes } = await streamed(node);
+    expect(bytes.includes(0)).toBe(false);
+    expect(bytes.toString("utf8")).toBe(renderToString(node));
+  });
+
+  it("writes a page in pieces of 16 KiB or more, not of 2 KiB", async () => {
+    const { bytes, writes } = await streamed(<Page rows={1000} />);
+    expect(bytes.length).toBeGreaterThan(100_000);
+    expect(writes).toBeLessThanOrEqual(Math.ceil(bytes.length / 16_384) + 1);
+  });
+
+  it("streams a suspended part after the shell, as before", async () => {
+    let ready = false;
+    let release = () => {};
+    const later = new Promise<void>((resolve) => (release = resolve));
+    function Late() {
+      if (!ready) throw later;
+      return <p>готово</p>;
+    }
+    const done = streamed(
+      <Suspense fallback={<span>…</span>}>
+        <Late />
+      </Suspense>,
+    );
+    ready = true;
+    release();
+    const html = (await done).bytes.toString("utf8");
+    expect(html).toContain("<p>готово</p>");
+  });
+});
