@@ -26,14 +26,24 @@ async function hook(path: string, body?: unknown) {
 
 interface FeedGame {
   id: number;
+  champId: number;
   sportSlug: string;
   markets: Array<{ id: number; type: string; blocked: boolean; outcomes: Array<{ id: number; coef: number; blocked: boolean }> }>;
 }
 /** A football game kicked off now by the test hook (with the clock paused), with its open markets. */
 async function liveFootball(): Promise<FeedGame> {
   const feed = (await (await fetch(`${stack.platformUrl}/sports-api/feed/line?sport=1`)).json()) as { games: FeedGame[] };
-  // The line's last game: the other specs on the shared stack click the first ones.
-  const line = feed.games.findLast((g) => g.markets.some((m) => !m.blocked));
+  // The line's last game (the other specs on the shared stack click the first ones) of a league
+  // without an outright: a live game suspends its league's outright (decision 041), which the
+  // outright test needs open.
+  let line: FeedGame | undefined;
+  for (const game of feed.games.filter((g) => g.markets.some((m) => !m.blocked)).reverse()) {
+    const outright = (await (await fetch(`${stack.platformUrl}/sports-api/championships/${game.champId}/outright`)).json()) as { game: unknown };
+    if (!outright.game) {
+      line = game;
+      break;
+    }
+  }
   if (!line) throw new Error("no open line football game");
   await hook(`games/${line.id}/state`, { status: 2, gameTimeSec: 600, period: 1 });
   const answer = (await (await fetch(`${stack.platformUrl}/sports-api/games/${line.id}`)).json()) as { game: FeedGame & { status: number } };
