@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { CouponAlert } from "~/components/coupon/CouponAlert";
 import { CouponPanel } from "~/components/coupon/CouponPanel";
+import { CouponSettingsForm } from "~/components/coupon/CouponSettingsForm";
 import { Breadcrumbs } from "~/components/sports/Breadcrumbs";
 import { encodeCouponCookie, readCouponCookie } from "~/coupon/cookie-codec.server";
 import { addBetToCoupon, clearCoupon, deleteBetFromCoupon, setCouponType, setSystemValue } from "~/coupon/coupon";
@@ -123,7 +124,9 @@ export default function CouponPage() {
           {t(`coupon.errors.${error}`)}
         </p>
       ) : null}
-      <CouponPanel lng={lng} returnTo={`/${lng}/coupon`} variant="page" />
+      <CouponPanel lng={lng} returnTo={`/${lng}/coupon`} variant="page">
+        <CouponSettingsForm />
+      </CouponPanel>
       <CouponAlert lng={lng} isOnCouponPage />
     </div>
   );

@@ -18,7 +18,7 @@ const PlaceOutcome = lazy(() => load().then((module) => ({ default: module.Place
 const RefusalPanel = lazy(() => load().then((module) => ({ default: module.RefusalPanel })));
 
 /** If the dialogs cannot load (a network failure), the plain fallback stands in for them. */
-class LoadFailure extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+export class LoadFailure extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };

@@ -13,6 +13,7 @@ import {
   oneClickRequestAtom,
   oneClickStakeAtom,
 } from "~/coupon/atoms";
+import { preloadCouponSlip } from "~/components/coupon/CouponPanel";
 import { isBetInCoupon } from "~/coupon/coupon";
 import { formatOdds } from "~/coupon/math";
 import type { OddsFormat } from "~/coupon/odds-format";
@@ -32,7 +33,8 @@ import type { GameView, MarketView, OutcomeView } from "~/sports/model";
 export function OutcomesForm({ lng, returnTo, children, className }: { lng: string; returnTo: string; children: ReactNode; className?: string }) {
   const odds = useOddsState();
   return (
-    <form method="post" action={`/${lng}/coupon`} className={className ?? "outcomes-form"}>
+    // Pointing at (or tabbing to) a coefficient starts loading the filled coupon it is about to need.
+    <form method="post" action={`/${lng}/coupon`} className={className ?? "outcomes-form"} onPointerOver={preloadCouponSlip} onFocus={preloadCouponSlip}>
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="returnTo" value={returnTo} />
