@@ -1,7 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ForgotPasswordModal } from "~/components/auth/ForgotPasswordModal";
+import { ForgotPasswordModal as ServerForgotPasswordModal } from "~/components/auth/forgot-password-modal.server";
+import { inPlaceOnServer } from "~/components/in-place-on-server";
 import { localPath } from "~/lib/paths";
 import { useDisplay } from "~/components/sports/use-display";
 import { GroupedGames } from "~/components/sports/GameList";
@@ -21,6 +22,11 @@ import sportsStyles from "~/styles/sports.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];
 
 const TOP_GAMES = 10;
+
+// Only a visit with ?showForgotPasswordModal=1 shows it, so other visits do not load it.
+const forgotPassword = inPlaceOnServer(ServerForgotPasswordModal, () =>
+  import("~/components/auth/ForgotPasswordModal").then((module) => module.ForgotPasswordModal),
+);
 
 /** The home page: top live and top line games with their main markets, the sports menu and the coupon. */
 export const loader = (args: LoaderFunctionArgs) =>
@@ -64,7 +70,7 @@ export default function Home() {
   return (
     <>
       {data.snow ? <Snowfall /> : null}
-      {data.forgotPassword ? <ForgotPasswordModal lng={lng} closeHref={localPath(lng, "/")} /> : null}
+      {data.forgotPassword ? <forgotPassword.Part lng={lng} closeHref={localPath(lng, "/")} /> : null}
       <SportsLayout lng={lng} section="line" sports={data.sports} here={`/${lng}`}>
         <h1 className="visually-hidden">{t("meta.homeTitle")}</h1>
         {data.sportsUnavailable ? (

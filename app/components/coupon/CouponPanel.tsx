@@ -1,28 +1,17 @@
 import { useAtomValue, useSetAtom } from "jotai";
-import { type ReactNode, Suspense, lazy, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { inPlaceOnServer } from "~/components/in-place-on-server";
 import { clearCouponAtom, couponAtom } from "~/coupon/atoms";
 import { CouponFormFields, useInPlace } from "./coupon-form";
 import { CouponSlip as ServerCouponSlip } from "./coupon-slip.server";
-import { LoadFailure } from "./lazy-outcome";
-
-const loadSlip = () => import("./CouponSlip");
-
-let preloaded = false;
-
-/** Starts loading the filled coupon: a bettor pointing at a coefficient is about to need it. */
-export function preloadCouponSlip(): void {
-  if (preloaded) return;
-  preloaded = true;
-  // A failure here is met again, and shown, where the slip is rendered.
-  loadSlip().catch(() => undefined);
-}
 
 // Most visits never fill the coupon, so the browser loads the filled part (the types, the stake,
-// the maths, the place button) when it gets its first bet, not with the page. The server renders
-// it in place: a lazy component suspends on its first render in a process, and a page read
-// without JavaScript cannot reveal a boundary streamed after the shell.
-const CouponSlip = ServerCouponSlip ?? lazy(() => loadSlip().then((module) => ({ default: module.CouponSlip })));
+// the maths, the place button) when it gets its first bet, not with the page.
+const slip = inPlaceOnServer(ServerCouponSlip, () => import("./CouponSlip").then((module) => module.CouponSlip));
+
+/** Starts loading the filled coupon: a bettor pointing at a coefficient is about to need it. */
+export const preloadCouponSlip = slip.preload;
 
 /**
  * The coupon (bet slip): the bets, the coupon type, the stake and what it may win. Every control
@@ -68,11 +57,7 @@ export function CouponPanel({
       </header>
       {count === 0 ? <p className="coupon__empty">{t("coupon.empty")}</p> : null}
       {filled ? (
-        <LoadFailure fallback={<SlipUnavailable lng={lng} />}>
-          <Suspense fallback={null}>
-            <CouponSlip lng={lng} returnTo={returnTo} variant={variant} />
-          </Suspense>
-        </LoadFailure>
+        <slip.Part lng={lng} returnTo={returnTo} variant={variant} unavailable={<SlipUnavailable lng={lng} />} />
       ) : null}
       {children}
     </section>

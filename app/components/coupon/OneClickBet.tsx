@@ -1,7 +1,7 @@
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { Suspense, lazy, useEffect, useState } from "react";
 import { addBetToCouponAtom, oneClickRequestAtom, oneClickStakeAtom } from "~/coupon/atoms";
-import { LoadFailure } from "./lazy-outcome";
+import { LoadFailure } from "~/components/in-place-on-server";
 
 const load = () => import("./OneClickPlacement");
 const OneClickPlacement = lazy(() => load().then((module) => ({ default: module.OneClickPlacement })));

@@ -2,8 +2,9 @@
 // after a bettor places, so the page loads it then, or earlier when the coupon gets its first
 // selection (preloadPlacedCoupon), not with the page. The pages that render it on the server
 // (the no-JavaScript result pages, the history) import PlacedCoupon.tsx themselves.
-import { Component, type ComponentProps, type ReactNode, Suspense, lazy } from "react";
+import { type ComponentProps, type ReactNode, Suspense, lazy } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadFailure } from "~/components/in-place-on-server";
 import type { PlaceAnswer } from "~/coupon/place-action.server";
 
 const load = () => import("./PlacedCoupon");
@@ -16,17 +17,6 @@ export function preloadPlacedCoupon(): void {
 
 const PlaceOutcome = lazy(() => load().then((module) => ({ default: module.PlaceOutcome })));
 const RefusalPanel = lazy(() => load().then((module) => ({ default: module.RefusalPanel })));
-
-/** If the dialogs cannot load (a network failure), the plain fallback stands in for them. */
-export class LoadFailure extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
 
 /** What the answer was, in words, and where to see the coupon: while the dialog loads, or if it cannot. */
 function PlainOutcome({ lng, answer }: { lng: string; answer: PlaceAnswer }) {
