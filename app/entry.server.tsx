@@ -59,9 +59,12 @@ export default async function handleRequest(
   const renderTook = renderClock();
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // One answer per request: a bot's onAllReady also comes after a shell error.
+    let settled = false;
     const respond = () => {
-      shellRendered = true;
-      // Drops React 18's stray NUL bytes and keeps </body></html> for the very end.
+      if (settled) return;
+      settled = true;
+      // Keeps </body></html> for the very end (and drops NUL bytes, should React write any).
       const body = new HtmlStreamFixer();
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       responseHeaders.set("Server-Timing", serverTimingHeader(loadContext, loadersDone, renderTook()));
@@ -82,6 +85,7 @@ export default async function handleRequest(
       {
         nonce,
         onShellReady() {
+          shellRendered = true;
           if (!bot) respond();
         },
         onAllReady() {
@@ -91,7 +95,8 @@ export default async function handleRequest(
           if (bot) respond();
         },
         onShellError(error: unknown) {
-          clearTimeout(abortTimer);
+          if (settled) return;
+          settled = true;
           reject(error);
         },
         onError(error: unknown) {
@@ -102,6 +107,14 @@ export default async function handleRequest(
       },
     );
     // React calls back from a later turn (it schedules its work), so the timer exists by then.
-    const abortTimer = setTimeout(abort, streamTimeout + 1_000);
+    const abortTimer = setTimeout(() => {
+      abort();
+      // React 18 calls neither onShellError nor onAllReady for a shell aborted unfinished (a
+      // finished shell gets its onAllReady, with the parts left to the browser).
+      if (!settled && !shellRendered) {
+        settled = true;
+        reject(new Error("The page did not render in time"));
+      }
+    }, streamTimeout + 1_000);
   });
 }

@@ -120,8 +120,8 @@ export async function startSite({ port, env = {}, quiet = false, nodeArgs = [] }
 export function stop(child, signal = "SIGTERM") {
   if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    // Remix keeps a 5-second timer per answered request, so a profiled process (which writes its
-    // profile on exit) is given the time to leave on its own.
+    // A process started with node flags (a bench's --cpu-prof writes its profile on exit) gets
+    // the time to leave on its own: the site's Remix keeps a 5-second timer per answered request.
     const timer = setTimeout(() => child.kill("SIGKILL"), child.graceMs ?? 5_000);
     child.once("exit", () => {
       clearTimeout(timer);

@@ -1,13 +1,22 @@
-import { Component, type ComponentType, type ReactNode, Suspense, lazy } from "react";
+import { Component, type ComponentType, type ReactNode, Suspense, lazy, memo } from "react";
 
-/** If a lazily loaded part cannot load (a network failure), the fallback stands in for it. */
-export class LoadFailure extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
+/** What browsers throw when a lazily imported chunk cannot be fetched (Chromium, Firefox, Safari). */
+const CHUNK_FAILURE = /dynamically imported module|Importing a module script failed/i;
+
+/**
+ * If a lazily loaded part cannot load (a network failure), the fallback stands in for it. Any
+ * other error is the part's own bug and goes on to the route's error boundary.
+ */
+export class LoadFailure extends Component<{ fallback: ReactNode; children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
   }
   override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
+    const { error } = this.state;
+    if (error === null) return this.props.children;
+    if (error instanceof Error && CHUNK_FAILURE.test(error.message)) return this.props.fallback;
+    throw error;
   }
 }
 
@@ -19,32 +28,33 @@ export class LoadFailure extends Component<{ fallback: ReactNode; children: Reac
  *   page read without JavaScript cannot reveal a boundary streamed after the shell;
  * - in the browser the `.server` import is undefined (the build empties such modules, decision
  *   046), and the part is a lazy import. Inside its Suspense boundary, HTML the server rendered
- *   is hydrated once the chunk arrives. Nothing shows while it loads; `unavailable` shows if it
- *   cannot load (a network failure).
+ *   is hydrated once the chunk arrives. Nothing shows while it loads; `Unavailable` shows if it
+ *   cannot load.
+ * Props are compared (memo) and the chunk is asked for on the first render: a boundary still
+ * waiting to hydrate that gets new props would be thrown away and rendered afresh.
  */
 export function inPlaceOnServer<P extends object>(
   server: ComponentType<P> | undefined,
   load: () => Promise<ComponentType<P>>,
-): { Part: ComponentType<P & { unavailable?: ReactNode }>; preload: () => void } {
-  const Lazy = server ?? lazy(() => load().then((component) => ({ default: component })));
+  Unavailable: ComponentType<P> = () => null,
+): { Part: ComponentType<P>; preload: () => void } {
+  const Lazy = (server ?? lazy(() => load().then((component) => ({ default: component })))) as ComponentType<P>;
   let preloaded = false;
-  function Part({ unavailable = null, ...props }: P & { unavailable?: ReactNode }) {
-    const Component = Lazy as ComponentType<P>;
+  const preload = () => {
+    if (server || preloaded) return;
+    preloaded = true;
+    // A failure here is met again, and shown, where the part is rendered.
+    load().catch(() => undefined);
+  };
+  const Part = memo(function Part(props: P) {
+    preload();
     return (
-      <LoadFailure fallback={unavailable}>
+      <LoadFailure fallback={<Unavailable {...props} />}>
         <Suspense fallback={null}>
-          <Component {...(props as P)} />
+          <Lazy {...props} />
         </Suspense>
       </LoadFailure>
     );
-  }
-  return {
-    Part,
-    preload() {
-      if (server || preloaded) return;
-      preloaded = true;
-      // A failure here is met again, and shown, where the part is rendered.
-      load().catch(() => undefined);
-    },
-  };
+  }) as unknown as ComponentType<P>;
+  return { Part, preload };
 }

@@ -3,7 +3,8 @@ import { Transform, type TransformCallback } from "node:stream";
 /**
  * The byte-level pass-through every rendered page goes through (decision 023).
  *
- * 1. React 18.3's `renderToPipeableStream` encodes text into 2 KiB buffers; when a multibyte
+ * 1. React 18.3's `renderToPipeableStream` encodes text into 2 KiB buffers (the unpatched build:
+ *    decision 050 makes production gather strings instead, so this is a safety net); when a multibyte
  *    character does not fit at the end of one, it flushes the whole buffer, unwritten tail and
  *    all, so one to three 0x00 bytes land in the page (React issue 24985, fixed only in 19).
  *    Every 0x00 byte is dropped: in UTF-8 no byte of a multibyte character is 0x00, so the
@@ -12,7 +13,7 @@ import { Transform, type TransformCallback } from "node:stream";
  * 2. React writes `</body></html>` when the shell is done, but Remix keeps streaming its data
  *    scripts afterwards, which HTML calls "stray start tag script" after `</html>`. The closing
  *    tags are held back and written when the stream ends, so every script sits inside the body.
- * 3. React writes a page in 2 KiB pieces; each piece passed on alone costs a round through the
+ * 3. React wrote a page in 2 KiB pieces (16 Ki-character pieces since decision 050); each piece passed on alone costs a round through the
  *    web stream and the adapter, which flushes remix-serve's compression after every chunk, so
  *    for browsers each piece was a brotli or gzip sync-flush (home's compression cost five times
  *    compressing it whole). The pieces are joined and passed on when React flushes, after each

@@ -6,7 +6,7 @@ import type * as ReactDomServer from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
 // patches/react-dom+18.3.1.patch (decision 050): React's stream renderer gathers its HTML as a
-// string and encodes it once per 16 KiB, where it encoded every piece into a 2 KiB buffer. The
+// string and encodes it once per 16 Ki characters, where it encoded every piece into a 2 KiB buffer. The
 // patch is in the production build, which the site runs; tests run React's development build,
 // so the production renderers are loaded by name.
 const require = createRequire(import.meta.url);
@@ -73,14 +73,43 @@ describe("React's stream renderer, as patched", () => {
       if (!ready) throw later;
       return <p>готово</p>;
     }
-    const done = streamed(
-      <Suspense fallback={<span>…</span>}>
-        <Late />
-      </Suspense>,
-    );
-    ready = true;
-    release();
-    const html = (await done).bytes.toString("utf8");
-    expect(html).toContain("<p>готово</p>");
+    const pieces: string[] = [];
+    const ended = new Promise<void>((resolve, reject) => {
+      const sink = new Writable({
+        write(chunk, _encoding, done) {
+          pieces.push(Buffer.from(chunk).toString("utf8"));
+          done();
+        },
+        final(done) {
+          resolve();
+          done();
+        },
+      });
+      const stream = renderToPipeableStream(
+        <div>
+          <Suspense fallback={<span>…</span>}>
+            <Late />
+          </Suspense>
+        </div>,
+        {
+          onShellReady() {
+            stream.pipe(sink);
+            // The part is released only once the shell, with its fallback, is out.
+            setImmediate(() => {
+              ready = true;
+              release();
+            });
+          },
+          onShellError: reject,
+        },
+      );
+    });
+    await ended;
+    const shell = pieces[0]!;
+    expect(shell).toContain("<span>…</span>");
+    expect(shell).not.toContain("готово");
+    const rest = pieces.slice(1).join("");
+    expect(rest).toMatch(/<div hidden id="S:0"><p>готово<\/p><\/div>/);
+    expect(rest).toContain("$RC");
   });
 });

@@ -8,7 +8,11 @@ import { CouponSlip as ServerCouponSlip } from "./coupon-slip.server";
 
 // Most visits never fill the coupon, so the browser loads the filled part (the types, the stake,
 // the maths, the place button) when it gets its first bet, not with the page.
-const slip = inPlaceOnServer(ServerCouponSlip, () => import("./CouponSlip").then((module) => module.CouponSlip));
+const slip = inPlaceOnServer(
+  ServerCouponSlip,
+  () => import("./CouponSlip").then((module) => module.CouponSlip),
+  SlipUnavailable,
+);
 
 /** Starts loading the filled coupon: a bettor pointing at a coefficient is about to need it. */
 export const preloadCouponSlip = slip.preload;
@@ -57,7 +61,7 @@ export function CouponPanel({
       </header>
       {count === 0 ? <p className="coupon__empty">{t("coupon.empty")}</p> : null}
       {filled ? (
-        <slip.Part lng={lng} returnTo={returnTo} variant={variant} unavailable={<SlipUnavailable lng={lng} />} />
+        <slip.Part lng={lng} returnTo={returnTo} variant={variant} />
       ) : null}
       {children}
     </section>
@@ -65,7 +69,7 @@ export function CouponPanel({
 }
 
 /** If the filled coupon cannot load (a network failure), the coupon page still can. */
-function SlipUnavailable({ lng }: { lng: string }) {
+function SlipUnavailable({ lng }: { lng: string; returnTo: string; variant: "aside" | "page" }) {
   const { t } = useTranslation();
   return (
     <p className="coupon__empty">

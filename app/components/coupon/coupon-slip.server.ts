@@ -1,3 +1,3 @@
-// The server renders the filled coupon in place (CouponPanel.tsx says why); the browser build
+// The server renders the filled coupon in place (in-place-on-server.tsx says why); the browser build
 // empties this module, so its bundle reaches CouponSlip only through the lazy import.
 export { CouponSlip } from "./CouponSlip";

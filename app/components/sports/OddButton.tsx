@@ -1,4 +1,4 @@
-import { useAtomValue, useSetAtom } from "jotai";
+import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { type MouseEvent, type ReactNode, createContext, useContext, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -61,7 +61,7 @@ function useOddsState(): OddsState {
   const { oddsFormat, currencyIso } = useAtomValue(couponAccountAtom);
   const settings = useAtomValue(couponSettingsAtom);
   const oneClickStake = useAtomValue(oneClickStakeAtom);
-  const placeOneClick = useSetAtom(oneClickRequestAtom);
+  const [pendingOneClick, placeOneClick] = useAtom(oneClickRequestAtom);
   const oneClickBusy = useAtomValue(oneClickBusyAtom);
   const add = useSetAtom(addBetToCouponAtom);
   const remove = useSetAtom(deleteBetFromCouponAtom);
@@ -76,14 +76,15 @@ function useOddsState(): OddsState {
         const bet = couponBetFromOutcome(game, market, outcome);
         const selection = oneClickStake === null ? null : oneClickSelection(bet);
         if (oneClickStake !== null && selection) {
-          if (oneClickBusy) return;
+          // One at a time: a request not yet taken (its code still loading) counts as on its way.
+          if (oneClickBusy || pendingOneClick) return;
           const returnTo = event.currentTarget.form?.querySelector<HTMLInputElement>('input[name="returnTo"]')?.value ?? "";
           placeOneClick({ key: newPlaceKey(), bet, selection, amount: oneClickStake, currencyIso, changeCoefAction, returnTo });
         } else if (isBetInCoupon(coupon, outcome.id)) remove(outcome.id);
         else add(bet);
       },
     }),
-    [hydrated, coupon, oddsFormat, currencyIso, changeCoefAction, oneClickStake, oneClickBusy, placeOneClick, add, remove],
+    [hydrated, coupon, oddsFormat, currencyIso, changeCoefAction, oneClickStake, oneClickBusy, pendingOneClick, placeOneClick, add, remove],
   );
 }
 
