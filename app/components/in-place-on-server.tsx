@@ -30,6 +30,7 @@ export class LoadFailure extends Component<{ fallback: ReactNode; children: Reac
  *   046), and the part is a lazy import. Inside its Suspense boundary, HTML the server rendered
  *   is hydrated once the chunk arrives. Nothing shows while it loads; `Unavailable` shows if it
  *   cannot load.
+ * A part that needs JavaScript passes no server component and is mounted only in the browser.
  * Props are compared (memo) and the chunk is asked for on the first render: a boundary still
  * waiting to hydrate that gets new props would be thrown away and rendered afresh.
  */

@@ -1,15 +1,19 @@
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
-import { Suspense, lazy, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { addBetToCouponAtom, oneClickRequestAtom, oneClickStakeAtom } from "~/coupon/atoms";
-import { LoadFailure } from "~/components/in-place-on-server";
+import { inPlaceOnServer } from "~/components/in-place-on-server";
 
-const load = () => import("./OneClickPlacement");
-const OneClickPlacement = lazy(() => load().then((module) => ({ default: module.OneClickPlacement })));
+// One click needs JavaScript, so the server renders nothing of it (no server component); in the
+// browser it is the lazy part, with the coupon standing in if its code cannot load.
+const placement = inPlaceOnServer(
+  undefined,
+  () => import("./OneClickPlacement").then((module) => module.OneClickPlacement),
+  IntoCoupon,
+);
 
 /**
  * One-click betting (OneClickPlacement.tsx) for the bettors who turn it on: its code loads when
- * the setting is on, and its part of the page mounts with the first click it has to send. A
- * page renders nothing of it on the server, since one click needs JavaScript.
+ * the setting is on, and its part of the page mounts with the first click it has to send.
  */
 export function OneClickBet({ lng }: { lng: string }) {
   const isOn = useAtomValue(oneClickStakeAtom) !== null;
@@ -17,21 +21,13 @@ export function OneClickBet({ lng }: { lng: string }) {
   const [mounted, setMounted] = useState(false);
   if (request && !mounted) setMounted(true);
   useEffect(() => {
-    // A failure here is met again, and handled, where the placement is rendered.
-    if (isOn) load().catch(() => undefined);
+    if (isOn) placement.preload();
   }, [isOn]);
-  if (!mounted) return null;
-  return (
-    <LoadFailure fallback={<IntoCoupon />}>
-      <Suspense fallback={null}>
-        <OneClickPlacement lng={lng} />
-      </Suspense>
-    </LoadFailure>
-  );
+  return mounted ? <placement.Part lng={lng} /> : null;
 }
 
 /** If one click cannot load (a network failure), a clicked coefficient goes into the coupon, as with the setting off. */
-function IntoCoupon() {
+function IntoCoupon(_props: { lng: string }) {
   const [request, setRequest] = useAtom(oneClickRequestAtom);
   const add = useSetAtom(addBetToCouponAtom);
   useEffect(() => {
