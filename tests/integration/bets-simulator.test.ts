@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hooks } from "../support/hooks";
 import type { FeedGame } from "../support/sports-feed";
 import { type Stack, databases, startPlatformPair, startStack } from "../support/stack";
 import { authClient } from "./platform-auth-client";
@@ -107,7 +108,7 @@ describe.each(databases)("bets on simulator games on %s", (db) => {
   it("prices a top league's outright from its table and settles it from the final table when the season is played out", async () => {
     const { userId, token } = await api.createUser({});
     const { accountId } = await api.expectOk("POST", "/__test/ledger/deposit", { body: { userId, amount: 1_000_000 } }, 201);
-    await api.expectOk("POST", "/__test/sports/advance", { body: { seconds: 1 } });
+    await hooks(stack.platformUrl).openOutrights();
     const champs = (await api.expectOk("GET", "/sports-api/championships?sport=1")).championships as { id: number; slug: string; isTop: boolean; source?: string }[];
     const epl = champs.find((c) => c.slug === "premier-league")!;
     const { game } = (await api.expectOk("GET", `/sports-api/championships/${epl.id}/outright`)) as { game: FeedGame & { runners: { lane: number; id: number; name: string; place: number | null }[] } };

@@ -13,8 +13,12 @@ const starting = startStack({
   sports: true,
   // The browser suite runs the site as production does.
   guardCache: true,
-  // Paused before the site answers, so no test sees it moving.
-  beforeSite: (platformUrl) => hooks(platformUrl).pauseSimulator(),
+  // Paused before the site answers, so no test sees it moving; every outright open, whatever
+  // the time of day the run starts.
+  beforeSite: async (platformUrl) => {
+    await hooks(platformUrl).pauseSimulator();
+    await hooks(platformUrl).openOutrights();
+  },
 });
 let dataDir: string | null = null;
 

@@ -58,6 +58,24 @@ export function hooks(platform: string | (() => string)) {
      */
     pauseSimulator: () => call("POST", "/__test/sports/pause", {}),
     resumeSimulator: () => call("POST", "/__test/sports/resume", {}),
+    /**
+     * Ends now the live matches of every league with an outright, then lets the simulator take a
+     * step: a live match suspends its league's outright (decision 041), and the seed puts real
+     * fixtures live at their real kick-off times (a Saturday afternoon's Premier League), so a
+     * test that bets on an outright would otherwise pass or fail by the time of day.
+     */
+    openOutrights: async () => {
+      // A first step puts live what the clock says is on (a fresh platform's first tick).
+      await call("POST", "/__test/sports/advance", { seconds: 1 });
+      const { championships } = (await call("GET", "/sports-api/championships?sport=1")) as { championships: { id: number }[] };
+      for (const { id } of championships) {
+        const { game } = (await call("GET", `/sports-api/championships/${id}/outright`)) as { game: { markets: { blocked: boolean }[] } | null };
+        if (!game?.markets.some((m) => m.blocked)) continue;
+        const { games } = (await call("GET", `/sports-api/feed/live?sport=1&champ=${id}`)) as { games: { id: number }[] };
+        for (const live of games) await call("POST", `/__test/sports/games/${live.id}/state`, { status: 4 });
+      }
+      await call("POST", "/__test/sports/advance", { seconds: 1 });
+    },
     /** A hook without a helper of its own (the bets and sports hooks a browser test drives): `body` posted as JSON, the JSON answer. */
     post: (path: string, body: unknown = {}) => call("POST", path, body),
     /** A credential of the fake Google provider for a person, as its one-tap prompt posts it to the site. */
