@@ -11,17 +11,20 @@ import { SportsLayout } from "~/components/sports/SportsLayout";
 import { useLiveFeed } from "~/components/sports/use-live-feed";
 import { pageLoader } from "~/loaders/guards.server";
 import { pageSeo } from "~/loaders/seo.server";
-import { cachedTop, sportsContext } from "~/loaders/sports.server";
+import { cachedTop, preparedGameList, sportsContext } from "~/loaders/sports.server";
+import { prepareJson, usePreparedJson } from "~/lib/prepared-json";
 import { log } from "~/services/log.server";
 import { useRootData } from "~/root";
 import { seoMeta } from "~/seo";
 import { groupGames } from "~/sports/filters";
+import type { GameList } from "~/sports/model";
 import { POLL_LIVE_BUSY_MS, POLL_TOP_LINE_MS } from "~/sports/polling";
 import sportsStyles from "~/styles/sports.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];
 
 const TOP_GAMES = 10;
+const noGames = prepareJson<GameList>({ games: [], version: 0 });
 
 // Only a visit with ?showForgotPasswordModal=1 shows it, so other visits do not load it.
 const forgotPassword = inPlaceOnServer(ServerForgotPasswordModal, () =>
@@ -45,8 +48,8 @@ export const loader = (args: LoaderFunctionArgs) =>
       forgotPassword: !user && site.url.searchParams.get("showForgotPasswordModal") === "1",
       sportsUnavailable: sports === null,
       sports: sc?.menu() ?? [],
-      live: { games: live && sc ? live.games.filter(sc.visible).map(sc.toListGame) : [], version: live?.version ?? 0 },
-      line: { games: line && sc ? line.games.filter(sc.visible).map(sc.toListGame) : [], version: line?.version ?? 0 },
+      live: live && sc ? preparedGameList(live, sc) : noGames,
+      line: line && sc ? preparedGameList(line, sc) : noGames,
       timeZone: site.config.defaultTimeZone,
       // SPEC §1: winter snowfall on the home page, when the config switches it on.
       snow: site.config.features.snowfall && (month === 11 || month <= 1),
@@ -64,8 +67,10 @@ export default function Home() {
   const bestFirst = useDisplay().bestOnTop === 1;
   const isBot = root?.isBot ?? true;
   const polls = !data.sportsUnavailable;
-  const live = useLiveFeed({ games: data.live.games, version: data.live.version, feedUrl: polls ? `/${lng}/sports-feed?top=live` : null, intervalMs: POLL_LIVE_BUSY_MS, isBot });
-  const line = useLiveFeed({ games: data.line.games, version: data.line.version, feedUrl: polls ? `/${lng}/sports-feed?top=line` : null, intervalMs: POLL_TOP_LINE_MS, isBot });
+  const liveList = usePreparedJson(data.live);
+  const lineList = usePreparedJson(data.line);
+  const live = useLiveFeed({ games: liveList.games, version: liveList.version, feedUrl: polls ? `/${lng}/sports-feed?top=live` : null, intervalMs: POLL_LIVE_BUSY_MS, isBot });
+  const line = useLiveFeed({ games: lineList.games, version: lineList.version, feedUrl: polls ? `/${lng}/sports-feed?top=line` : null, intervalMs: POLL_TOP_LINE_MS, isBot });
   const ctx = { lng, timeZone: data.timeZone, here: `/${lng}` };
   return (
     <>

@@ -12,11 +12,12 @@ import { useLiveFeed } from "~/components/sports/use-live-feed";
 import { displaySettings } from "~/loaders/coupon-seed.server";
 import { pageLoader } from "~/loaders/guards.server";
 import { pageSeo } from "~/loaders/seo.server";
-import { cachedFeed, sportsContext } from "~/loaders/sports.server";
+import { cachedFeed, preparedPerAnswer, sportsContext } from "~/loaders/sports.server";
+import { usePreparedJson } from "~/lib/prepared-json";
 import { useRootData } from "~/root";
 import { seoMeta } from "~/seo";
 import { bestMatchesFirst, filterGames, groupGames, parseTimeFilter } from "~/sports/filters";
-import { type Section, champTitle } from "~/sports/model";
+import { type GameList, type Section, champTitle } from "~/sports/model";
 import { pollIntervalMs } from "~/sports/polling";
 import { parseIdSlug } from "~/sports/slug";
 import sportsStyles from "~/styles/sports.css";
@@ -63,11 +64,15 @@ export const loader = (args: LoaderFunctionArgs) => {
     const onlyWithVideo = url.searchParams.get("video") === "1";
     const limit = Math.min(Math.max(Number(url.searchParams.get("limit")) || PAGE_SIZE, PAGE_SIZE), 2_000);
     // Only the games the page shows travel to the browser: a whole line is thousands of games.
-    const now = Date.now();
-    const matching = filterGames(feed.games.filter(sc.visible).map(sc.toListGame), { timeFilter, onlyWithVideo }, now);
-    // Best matches on top orders before the page is cut, so a top game late in the line still leads.
-    const matchingAll = displaySettings(args.request, ctx.site, ctx.user?.display).bestOnTop === 1 ? bestMatchesFirst(matching) : matching;
-    const games = matchingAll.slice(0, limit);
+    // Prepared once per feed answer for everyone who asks for the same view of it (decision 052).
+    const bestOnTop = displaySettings(args.request, ctx.site, ctx.user?.display).bestOnTop === 1;
+    const list = preparedPerAnswer(feed, `${sc.viewKey}|${timeFilter}|${onlyWithVideo}|${bestOnTop}|${limit}`, (): SectionList => {
+      const now = Date.now();
+      const matching = filterGames(feed.games.filter(sc.visible).map(sc.toListGame), { timeFilter, onlyWithVideo }, now);
+      // Best matches on top orders before the page is cut, so a top game late in the line still leads.
+      const matchingAll = bestOnTop ? bestMatchesFirst(matching) : matching;
+      return { games: matchingAll.slice(0, limit), version: feed.version, now, matchingCount: matchingAll.length };
+    });
 
     const t = sc.t;
     const sectionName = t(`sports.section.${section}`);
@@ -89,8 +94,7 @@ export const loader = (args: LoaderFunctionArgs) => {
       sports: sc.menu(sportId),
       sportId,
       champId,
-      games,
-      version: feed.version,
+      list,
       timeFilter,
       byCountry,
       onlyWithVideo,
@@ -101,12 +105,18 @@ export const loader = (args: LoaderFunctionArgs) => {
       crumbs,
       feedUrl: `/${lng}/sports-feed?${feedQuery}`,
       intervalMs: pollIntervalMs(section === "live" ? { kind: "live", sportSlug: sport?.slug ?? null, champId } : { kind: "line" }),
-      now,
-      matchingCount: matchingAll.length,
       seo: { ...seo, title: `${t(titleKey, vars)} — ${ctx.site.config.companyName}`, description: t(`sports.seo.${section}Description`, vars) },
     };
   });
 };
+
+/** The games a list page shows first, with what its client-side filtering needs. */
+interface SectionList extends GameList {
+  /** When the list was cut: the time filters' reference, kept so the browser filters alike. */
+  now: number;
+  /** Every game that passed the filters, shown or not. */
+  matchingCount: number;
+}
 
 /** The route id from the URL: live, live-sport, live-champ, line, … (one module serves all six). */
 function sectionRouteId(url: string): "live" | "live-sport" | "live-champ" | "line" | "line-sport" | "line-champ" {
@@ -124,11 +134,12 @@ export default function SportsSection() {
   const root = useRootData();
   const { t } = useTranslation();
   const bestFirst = useDisplay().bestOnTop === 1;
-  const { games, moves } = useLiveFeed({ games: data.games, version: data.version, feedUrl: data.feedUrl, intervalMs: data.intervalMs, isBot: root?.isBot ?? true });
-  const filtered = filterGames(games, { timeFilter: data.timeFilter, onlyWithVideo: data.onlyWithVideo }, data.now);
+  const list = usePreparedJson(data.list);
+  const { games, moves } = useLiveFeed({ games: list.games, version: list.version, feedUrl: data.feedUrl, intervalMs: data.intervalMs, isBot: root?.isBot ?? true });
+  const filtered = filterGames(games, { timeFilter: data.timeFilter, onlyWithVideo: data.onlyWithVideo }, list.now);
   const matching = bestFirst ? bestMatchesFirst(filtered) : filtered;
   const shown = matching.slice(0, data.limit);
-  const total = Math.max(data.matchingCount, matching.length);
+  const total = Math.max(list.matchingCount, matching.length);
   const groups = groupGames(shown, { byCountry: data.byCountry, bestFirst });
   const more = new URLSearchParams(data.search);
   more.set("limit", String(data.limit + PAGE_SIZE));

@@ -107,6 +107,12 @@ export interface GameView {
   version: number;
 }
 
+/** A game list as a page shows it and polls it on: the games and the feed version they are at. */
+export interface GameList {
+  games: GameView[];
+  version: number;
+}
+
 /**
  * A championship's name where its country is not already a heading above it: "Russia. Super
  * League". The catalogue keeps the bare name and the country apart, so the country appears once.

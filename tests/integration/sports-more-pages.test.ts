@@ -123,4 +123,24 @@ describe("bets on yours and the sports search", () => {
     const config = await api.expectOk("GET", "/web-api/user/config", { token });
     expect(config.result).toMatchObject({ disallow_line_sport: [lineHidden.id], disallow_live_sport: [football.sportId] });
   });
+
+  it("prepares home's top lists once per feed answer and view: a bettor's hidden sport stays out of his list only, and the top feed polls the same list", async () => {
+    const feed = async () => (await (await fetch(`${stack.siteUrl}/en/sports-feed?top=live`)).json()) as { type: string; version: number; games: Array<{ id: number; sportId: number; sportName: string }>; removed: unknown[] };
+    const top = await feed();
+    expect(top).toMatchObject({ type: "snapshot", removed: [] });
+    expect(top.games.length).toBeGreaterThan(0);
+    // In the page's language, as home shows it.
+    expect(top.games.every((g) => typeof g.sportName === "string" && g.sportName.length > 0)).toBe(true);
+    const hiddenGame = top.games[0]!;
+    const { token } = (await api.expectOk("POST", "/__test/users", { body: { email: "hidden-top@example.com", password: "Secret123", disallow_live_sport: [hiddenGame.sportId] } }, 201)) as { token: string };
+    const home = async (headers: Record<string, string> = {}) => (await fetch(`${stack.siteUrl}/en/`, { headers: { ...BOT, ...headers } })).text();
+    // Asked together, within one cached feed answer: the guests' list and the bettor's differ.
+    const [guest, bettor, guestAgain] = await Promise.all([home(), home({ cookie: `user_token=${token}; ua=1; age_confirmed=1` }), home()]);
+    for (const html of [guest, guestAgain]) {
+      for (const game of (await feed()).games) expect(html).toContain(`data-game="${game.id}"`);
+    }
+    expect(bettor).not.toContain(`data-game="${hiddenGame.id}"`);
+    const shown = top.games.filter((g) => g.sportId !== hiddenGame.sportId);
+    for (const game of shown) expect(bettor).toContain(`data-game="${game.id}"`);
+  });
 });

@@ -4,7 +4,7 @@ import { isMaintenanceActive } from "~/loaders/guard-rules";
 import { MAINTENANCE_COOKIE } from "~/loaders/guards.server";
 import { requestCookies } from "~/lib/request.server";
 import { requireSite } from "~/loaders/site.server";
-import { FEED_CACHE_MS, cachedFeed, cachedGame, cachedTop, sportsContext } from "~/loaders/sports.server";
+import { FEED_CACHE_MS, cachedFeed, cachedGame, cachedTop, preparedGameList, sportsContext } from "~/loaders/sports.server";
 import { MicroCache } from "~/services/micro-cache.server";
 import type { GameView } from "~/sports/model";
 
@@ -62,8 +62,10 @@ async function build(lng: string, q: z.infer<typeof querySchema>): Promise<FeedB
     const answer = await cachedTop(q.top, TOP_LIMIT);
     const etag = `"t${q.top}.${answer.version}.${lng}"`;
     if (q.v === answer.version) return { status: 304, etag, body: null };
-    const sc = await sportsContext(lng, q.top);
-    return { status: 200, etag, body: json({ type: "snapshot", version: answer.version, games: answer.games.map(sc.toListGame), removed: [] }) };
+    // Home's list as a guest's home page has it (one JSON text per answer and language): the
+    // snapshot's other fields go in front of its `{"games":…,"version":…}`.
+    const list = preparedGameList(answer, await sportsContext(lng, q.top));
+    return { status: 200, etag, body: `{"type":"snapshot","removed":[],${list.json.slice(1)}` };
   }
   const feed = await cachedFeed({ section: q.section, sportId: q.sport ?? null, champId: q.champ ?? null, version: q.v ?? null });
   if (!feed) return { status: 404, etag: null, body: null };
