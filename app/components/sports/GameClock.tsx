@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { GameView } from "~/sports/model";
 import { dateFormat } from "~/lib/format";
@@ -8,6 +9,14 @@ const DAY_MONTH: Intl.DateTimeFormatOptions = { day: "2-digit", month: "2-digit"
 /** "12:05" for a game on a date, "67'" and the period for a running one, "FT" when finished. */
 export function GameClock({ game, timeZone, lng }: { game: GameView; timeZone: number; lng: string }) {
   const { t } = useTranslation();
+  return gameClock(game, timeZone, lng, t);
+}
+
+/**
+ * The clock itself, for a list that renders many: its rows share the list's `t` instead of
+ * each asking react-i18next for one (a hook with state and effects per row).
+ */
+export function gameClock(game: GameView, timeZone: number, lng: string, t: TFunction) {
   if (isFinishedStatus(game.status)) return <span className="game-clock game-clock--done">{t("sports.finished")}</span>;
   if (isLiveStatus(game.status)) {
     const minutes = Math.floor((game.gameTimeSec ?? 0) / 60);

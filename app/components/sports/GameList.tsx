@@ -1,10 +1,12 @@
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { ListLink } from "~/components/ListLink";
 import { type CountryGroup, rowMarkets } from "~/sports/filters";
 import type { CoefMove } from "~/sports/indication";
+import type { DisplaySettings } from "~/sports/display";
 import type { GameView, Section } from "~/sports/model";
 import { champTitle, isLiveStatus, sectionOfGame } from "~/sports/model";
-import { GameClock } from "./GameClock";
+import { gameClock } from "./GameClock";
 import { OddButton, OutcomesForm } from "./OddButton";
 import { champPath, gamePath } from "~/sports/paths";
 import { SportIcon } from "./SportIcon";
@@ -33,10 +35,11 @@ function TeamLine({ name, score, side, logo }: { name: string; score: number | n
   );
 }
 
-/** One game of a list; its odds buttons belong to the list's one OutcomesForm. */
-export function GameRow({ game, ctx }: { game: GameView; ctx: ListContext }) {
-  const { t } = useTranslation();
-  const display = useDisplay();
+/**
+ * One game of a list; its odds buttons belong to the list's one OutcomesForm. The list reads the
+ * translations and the display settings once and passes them on: a page has up to 80 rows.
+ */
+function GameRow({ game, ctx, t, display }: { game: GameView; ctx: ListContext; t: TFunction; display: DisplaySettings }) {
   const compact = display.compact === 1;
   const logo = display.teamLogos === 1;
   const live = isLiveStatus(game.status);
@@ -46,7 +49,7 @@ export function GameRow({ game, ctx }: { game: GameView; ctx: ListContext }) {
     <li className={`game-row${live ? " game-row--live" : ""}${compact ? " game-row--compact" : ""}`} id={`game-${game.id}`} data-game={game.id}>
       <div className="game-row__form">
         <div className="game-row__clock">
-          <GameClock game={game} timeZone={ctx.timeZone} lng={ctx.lng} />
+          {gameClock(game, ctx.timeZone, ctx.lng, t)}
         </div>
         <ListLink to={href} className="game-row__teams" prefetch="intent">
           <TeamLine name={game.home.name} score={game.score?.home ?? null} side="home" logo={logo} />
@@ -87,6 +90,8 @@ export function GameRow({ game, ctx }: { game: GameView; ctx: ListContext }) {
 
 /** Games grouped by country and championship, each championship a card with its rows. */
 export function GroupedGames({ groups, section, ctx, emptyText, level = 2 }: { groups: CountryGroup[]; section: Section; ctx: ListContext; emptyText: string; level?: 2 | 3 }) {
+  const { t } = useTranslation();
+  const display = useDisplay();
   const hasGames = groups.some((g) => g.champs.length > 0);
   if (!hasGames) return <p className="sports-empty">{emptyText}</p>;
   // Headings follow the page's outline: countries (when grouped) then championships.
@@ -112,7 +117,7 @@ export function GroupedGames({ groups, section, ctx, emptyText, level = 2 }: { g
               </header>
               <ul className="champ-card__games">
                 {champ.games.map((game) => (
-                  <GameRow key={game.id} game={game} ctx={ctx} />
+                  <GameRow key={game.id} game={game} ctx={ctx} t={t} display={display} />
                 ))}
               </ul>
             </section>
