@@ -1,5 +1,6 @@
 import { getT } from "~/i18n/dictionaries.server";
-import { type PreparedJson, prepareJson } from "~/lib/prepared-json";
+import type { PreparedJson } from "~/lib/prepared-json";
+import { PreparedViews } from "~/loaders/prepared-views.server";
 import { MicroCache } from "~/services/micro-cache.server";
 import { type ApiFeed, type ApiSportsMenu, getFeed, getGame, getSportsMenu, getTopGames } from "~/services/sports.server";
 import { type GameList, type GameView, type Section, type SportView, isLiveStatus } from "~/sports/model";
@@ -70,7 +71,7 @@ export interface SportsContext {
   toGame: (game: Parameters<typeof toGame>[0]) => GameView;
   /** The same for a list of games, which shows no match tracker. */
   toListGame: (game: Parameters<typeof toGame>[0]) => GameView;
-  /** What the mapping depends on besides the answer: the language and the hidden sports. */
+  /** What the mapping depends on besides the answer: the section's menu, the language and the hidden sports. */
   viewKey: string;
 }
 
@@ -86,33 +87,28 @@ export async function sportsContext(lng: string, section: Section, hidden?: Hidd
   const visible = (game: { sportId: number; status: number }) => !(isLiveStatus(game.status) ? live : line).has(game.sportId);
   const sports = all.filter((s) => !(section === "live" ? live : line).has(s.id));
   const menuFor = (activeSportId: number | null = null) => sports.map((s) => (s.id === activeSportId || s.champs.length === 0 ? s : { ...s, champs: [] }));
-  const viewKey = `${lng}|${hidden ? `${hidden.line.join(",")}|${hidden.live.join(",")}` : ""}`;
+  const viewKey = `${section}|${lng}|${hidden ? `${hidden.line.join(",")}|${hidden.live.join(",")}` : ""}`;
   return { t: translate, sports, menu: menuFor, visible, names, toGame: (game) => toGame(game, translate, names), toListGame: (game) => toGame(game, translate, names, "list"), viewKey };
 }
 
 type ListAnswer = { games: Parameters<typeof toGame>[0][]; version: number };
-const preparedByAnswer = new WeakMap<object, Map<string, PreparedJson<object>>>();
-/** Views kept per answer: guests share one per language; bettors with hidden sports add theirs. */
-const VIEWS_PER_ANSWER = 64;
+/**
+ * Views kept: guests share one per language and section; bettors with hidden sports and section
+ * pages' filters add theirs. 16 M characters is about 2,000 full top lists.
+ */
+const preparedViews = new PreparedViews(64, 16_000_000, 64);
 
 /**
  * What a page makes of a cached feed answer, prepared as JSON once per answer and `view` (decision
  * 052): the viewers of a list within the cache's second cost one mapping and one `JSON.stringify`,
- * not one each. `view` names everything `make` depends on besides the answer (the language, the
- * hidden sports, the page's filters). A new answer object (the next second) starts afresh, and the
- * old one's views go with it.
+ * not one each. `view` names everything `make` depends on besides the answer (the kind of list,
+ * the language, the hidden sports, the page's filters). The next second's answer starts afresh.
  */
 export function preparedPerAnswer<T extends object>(answer: object, view: string, make: () => T): PreparedJson<T> {
-  let views = preparedByAnswer.get(answer);
-  if (!views) preparedByAnswer.set(answer, (views = new Map()));
-  const hit = views.get(view);
-  if (hit) return hit as PreparedJson<T>;
-  const prepared = prepareJson(make());
-  if (views.size < VIEWS_PER_ANSWER) views.set(view, prepared);
-  return prepared;
+  return preparedViews.get(answer, view, make);
 }
 
 /** A feed answer's games the bettor may see, in the page's language, as one prepared list. */
 export function preparedGameList(answer: ListAnswer, sc: SportsContext): PreparedJson<GameList> {
-  return preparedPerAnswer(answer, sc.viewKey, () => ({ games: answer.games.filter(sc.visible).map(sc.toListGame), version: answer.version }));
+  return preparedPerAnswer(answer, `top|${sc.viewKey}`, () => ({ games: answer.games.filter(sc.visible).map(sc.toListGame), version: answer.version }));
 }

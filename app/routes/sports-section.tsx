@@ -62,11 +62,12 @@ export const loader = (args: LoaderFunctionArgs) => {
     const timeFilter = parseTimeFilter(url.searchParams.get("filter"));
     const byCountry = url.searchParams.get("group") === "country";
     const onlyWithVideo = url.searchParams.get("video") === "1";
-    const limit = Math.min(Math.max(Number(url.searchParams.get("limit")) || PAGE_SIZE, PAGE_SIZE), 2_000);
+    // Whole pages only (80, 160, …), so that odd limits do not each make a view of their own.
+    const limit = Math.min(Math.max(Math.ceil((Number(url.searchParams.get("limit")) || PAGE_SIZE) / PAGE_SIZE) * PAGE_SIZE, PAGE_SIZE), 2_000);
     // Only the games the page shows travel to the browser: a whole line is thousands of games.
     // Prepared once per feed answer for everyone who asks for the same view of it (decision 052).
     const bestOnTop = displaySettings(args.request, ctx.site, ctx.user?.display).bestOnTop === 1;
-    const list = preparedPerAnswer(feed, `${sc.viewKey}|${timeFilter}|${onlyWithVideo}|${bestOnTop}|${limit}`, (): SectionList => {
+    const list = preparedPerAnswer(feed, `section|${sc.viewKey}|${timeFilter}|${onlyWithVideo}|${bestOnTop}|${limit}`, (): SectionList => {
       const now = Date.now();
       const matching = filterGames(feed.games.filter(sc.visible).map(sc.toListGame), { timeFilter, onlyWithVideo }, now);
       // Best matches on top orders before the page is cut, so a top game late in the line still leads.
