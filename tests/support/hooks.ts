@@ -62,19 +62,30 @@ export function hooks(platform: string | (() => string)) {
      * Ends now the live matches of every league with an outright, then lets the simulator take a
      * step: a live match suspends its league's outright (decision 041), and the seed puts real
      * fixtures live at their real kick-off times (a Saturday afternoon's Premier League), so a
-     * test that bets on an outright would otherwise pass or fail by the time of day.
+     * test that bets on an outright would otherwise pass or fail by the time of day. Call it with
+     * the simulator paused, so that no step but its own starts a match.
      */
     openOutrights: async () => {
-      // A first step puts live what the clock says is on (a fresh platform's first tick).
+      // A first step puts live what the clock says is on (a fresh platform's first tick). Each
+      // step may start more: the simulator tops the live section up from the earliest line games,
+      // real fixtures too, so a league's next match can suspend its outright again.
       await call("POST", "/__test/sports/advance", { seconds: 1 });
-      const { championships } = (await call("GET", "/sports-api/championships?sport=1")) as { championships: { id: number }[] };
-      for (const { id } of championships) {
-        const { game } = (await call("GET", `/sports-api/championships/${id}/outright`)) as { game: { markets: { blocked: boolean }[] } | null };
-        if (!game?.markets.some((m) => m.blocked)) continue;
-        const { games } = (await call("GET", `/sports-api/feed/live?sport=1&champ=${id}`)) as { games: { id: number }[] };
-        for (const live of games) await call("POST", `/__test/sports/games/${live.id}/state`, { status: 4 });
+      let blocked: number[] = [];
+      for (let round = 0; round < 5; round++) {
+        const { championships } = (await call("GET", "/sports-api/championships?sport=1")) as { championships: { id: number }[] };
+        blocked = [];
+        for (const { id } of championships) {
+          const { game } = (await call("GET", `/sports-api/championships/${id}/outright`)) as { game: { markets: { blocked: boolean }[] } | null };
+          if (game?.markets.some((m) => m.blocked)) blocked.push(id);
+        }
+        if (blocked.length === 0) return;
+        for (const id of blocked) {
+          const { games } = (await call("GET", `/sports-api/feed/live?sport=1&champ=${id}`)) as { games: { id: number }[] };
+          for (const live of games) await call("POST", `/__test/sports/games/${live.id}/state`, { status: 4 });
+        }
+        await call("POST", "/__test/sports/advance", { seconds: 1 });
       }
-      await call("POST", "/__test/sports/advance", { seconds: 1 });
+      throw new Error(`outrights still suspended after five rounds: championships ${blocked.join(", ")}`);
     },
     /** A hook without a helper of its own (the bets and sports hooks a browser test drives): `body` posted as JSON, the JSON answer. */
     post: (path: string, body: unknown = {}) => call("POST", path, body),
