@@ -37,6 +37,7 @@ import {
   updateCouponBetsAtom,
   vipBetAvailabilityAtom,
 } from "./atoms";
+import { couponCurrency } from "./currency-defaults";
 import {
   BONUS_BET_ID,
   COUPON_NOTIFICATION_STORAGE_KEY,
@@ -49,7 +50,7 @@ import { couponStorageParsers } from "./storage-parsers";
 import { MemoryStorage, makeBet } from "./test-fixtures";
 
 const config = { ...defaultCouponConfig(), isBonusBetEnabled: true, isVipBetEnabled: true, isOneClickEnabled: true };
-const account = { isSignedIn: true, currencyIso: "USD", isBonusAccount: false, oddsFormat: "american" as const };
+const account = { isSignedIn: true, currency: couponCurrency("USD"), isBonusAccount: false, oddsFormat: "american" as const };
 
 function storedJson(storage: MemoryStorage, key = COUPON_STORAGE_KEY): unknown {
   const raw = storage.getItem(key);
@@ -423,11 +424,11 @@ describe("derived atoms", () => {
   it("amount step and initial amount come from the currency, or the bettor's own step", () => {
     const { store } = connected();
     expect(store.get(couponAtom)).toMatchObject({ amountStep: 250, initialAmount: 500 });
-    store.set(couponAccountAtom, { ...account, currencyIso: "KWD" });
+    store.set(couponAccountAtom, { ...account, currency: couponCurrency("KWD") });
     expect(store.get(couponAtom)).toMatchObject({ amountStep: 500, initialAmount: 2000 });
     store.set(couponSettingsAtom, (settings) => ({ ...settings, isManualAmountStep: true, amountStepByCurrencyIso: { KWD: 100 } }));
     expect(store.get(couponAtom).amountStep).toBe(100);
-    store.set(couponAccountAtom, { ...account, currencyIso: "ZZZ" });
+    store.set(couponAccountAtom, { ...account, currency: couponCurrency("ZZZ") });
     expect(store.get(couponAtom)).toMatchObject({ amountStep: 10_000, initialAmount: 15_000 });
   });
 
@@ -436,7 +437,7 @@ describe("derived atoms", () => {
     store.set(couponAtom, (coupon) => ({ ...coupon, amount: 300, amountStep: 1, coef: 99 }));
     store.set(addBetToCouponAtom, makeBet({ coef: 1.5 }));
     expect(store.get(couponAtom)).toMatchObject({ amount: 300, amountStep: 250, coef: 1.5 });
-    store.set(couponAccountAtom, { ...account, currencyIso: "RUB" });
+    store.set(couponAccountAtom, { ...account, currency: couponCurrency("RUB") });
     expect(store.get(couponAtom)).toMatchObject({ amountStep: 10_000, initialAmount: 15_000 });
   });
 

@@ -15,12 +15,7 @@
 
 import { type OneClickRequest, oneClickStake } from "./one-click";
 import { atom, createStore } from "jotai";
-import {
-  COUPON_NOTIFICATION_STORAGE_KEY,
-  COUPON_SETTINGS_STORAGE_KEY,
-  COUPON_STORAGE_KEY,
-  FALLBACK_CURRENCY_ISO,
-} from "./constants";
+import { COUPON_NOTIFICATION_STORAGE_KEY, COUPON_SETTINGS_STORAGE_KEY, COUPON_STORAGE_KEY } from "./constants";
 import {
   type CouponBetChange,
   addBetToCoupon,
@@ -36,7 +31,7 @@ import {
   setSystemValue,
   updateCouponBets,
 } from "./coupon";
-import { amountStepFor, currencyDefaults } from "./currency-defaults";
+import { type CouponCurrency, FALLBACK_CURRENCY, amountStepFor } from "./currency";
 import { formatOdds, type OddsFormat } from "./math";
 import { mergeCookieCouponIntoStored } from "./merge";
 import {
@@ -93,14 +88,15 @@ export interface Clock {
 /** Who is betting, as the coupon needs it. */
 export interface CouponAccountContext {
   readonly isSignedIn: boolean;
-  readonly currencyIso: string;
+  /** The currency's row of the table, as the server seeds it. */
+  readonly currency: CouponCurrency;
   readonly isBonusAccount: boolean;
   readonly oddsFormat: OddsFormat;
 }
 
 export const DEFAULT_COUPON_ACCOUNT: CouponAccountContext = Object.freeze({
   isSignedIn: false,
-  currencyIso: FALLBACK_CURRENCY_ISO,
+  currency: FALLBACK_CURRENCY,
   isBonusAccount: false,
   oddsFormat: "decimal",
 });
@@ -200,8 +196,8 @@ export const couponAtom = atom(
       coefByView: coef > 0 ? formatOdds(coef, account.oddsFormat) : "",
       calcSystemsMin: couponSystemReturn(coupon)?.minWin ?? null,
       systemValues: couponSystemOptions(coupon).map((option) => option.value),
-      amountStep: amountStepFor(account.currencyIso, get(couponSettingsBaseAtom)),
-      initialAmount: currencyDefaults(account.currencyIso).initialAmount,
+      amountStep: amountStepFor(account.currency, get(couponSettingsBaseAtom)),
+      initialAmount: account.currency.initialAmount,
     };
   },
   (get, set, update: Update<Coupon>) => {
@@ -258,7 +254,7 @@ export const oneClickStakeAtom = atom((get) => {
     config: get(couponConfigAtom),
     isSignedIn: account.isSignedIn,
     isBonusAccount: account.isBonusAccount,
-    currencyIso: account.currencyIso,
+    currency: account.currency,
   });
 });
 /** The latest one-click placement asked for by a coefficient; OneClickBet sends it and shows the answer. */

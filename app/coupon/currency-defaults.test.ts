@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CURRENCY_DEFAULTS, amountStepFor, currencyDefaults, nearestLadderAmount } from "./currency-defaults";
+import { FALLBACK_CURRENCY, amountStepFor } from "./currency";
+import { CURRENCY_DEFAULTS, couponCurrency, currencyDefaults, nearestLadderAmount } from "./currency-defaults";
 import { defaultCouponSettings } from "./model";
 
 const rows = [...CURRENCY_DEFAULTS.values()];
@@ -80,8 +81,16 @@ describe("nearestLadderAmount", () => {
 describe("amountStepFor", () => {
   it("uses the bettor's own step only when set by hand", () => {
     const settings = { ...defaultCouponSettings(), amountStepByCurrencyIso: { USD: 100 } };
-    expect(amountStepFor("USD", settings)).toBe(250);
-    expect(amountStepFor("USD", { ...settings, isManualAmountStep: true })).toBe(100);
-    expect(amountStepFor("EUR", { ...settings, isManualAmountStep: true })).toBe(250);
+    expect(amountStepFor(couponCurrency("USD"), settings)).toBe(250);
+    expect(amountStepFor(couponCurrency("USD"), { ...settings, isManualAmountStep: true })).toBe(100);
+    expect(amountStepFor(couponCurrency("EUR"), { ...settings, isManualAmountStep: true })).toBe(250);
+  });
+});
+
+describe("the currency the browser gets", () => {
+  it("is the table's row without the rule's inputs, and RUB for an unknown currency", () => {
+    expect(couponCurrency("usd")).toEqual({ iso: "USD", exponent: 2, amountStep: 250, initialAmount: 500 });
+    expect(couponCurrency("XYZ")).toEqual(FALLBACK_CURRENCY);
+    expect(currencyDefaults("RUB")).toMatchObject(FALLBACK_CURRENCY);
   });
 });

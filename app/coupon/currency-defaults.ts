@@ -13,21 +13,16 @@
 // values that are a whole number of minor units count. This ladder reproduces the spec's
 // USD and EUR values, and because no ladder gap is wider than a factor of 2 the initial
 // amount is always above the step. currency-defaults.test.ts recomputes every "rule" row.
-// A currency not in the table falls back to RUB (SPEC §9).
+// A currency not in the table falls back to RUB (SPEC §9), whose row is FALLBACK_CURRENCY.
+//
+// The table stays on the server: the coupon store in the browser is seeded with the bettor's
+// one row (coupon-seed.server.ts), so no page ships 130 currencies to use one.
 
-import { FALLBACK_CURRENCY_ISO } from "./constants";
-import type { CouponSettings } from "./model";
+import { type CouponCurrency, FALLBACK_CURRENCY } from "./currency";
 
-export interface CurrencyDefaults {
-  readonly iso: string;
-  /** Minor-unit exponent: 1 unit = 10^exponent minor units. */
-  readonly exponent: number;
+export interface CurrencyDefaults extends CouponCurrency {
   /** Approximate currency units per 1 USD, the input of the rule. */
   readonly usdRate: number;
-  /** Default minimum stake step, minor units. */
-  readonly amountStep: number;
-  /** Default initial amount, minor units. */
-  readonly initialAmount: number;
   readonly source: "spec" | "spec-step" | "rule";
 }
 
@@ -138,7 +133,6 @@ const ROWS: readonly Row[] = [
   ["QAR", 2, 3.64, 1000, 2000, "rule"],
   ["RON", 2, 4.6, 1000, 2500, "rule"],
   ["RSD", 2, 108, 25000, 50000, "rule"],
-  ["RUB", 2, 90, 10000, 15000, "spec"],
   ["RWF", 0, 1300, 2500, 5000, "rule"],
   ["SAR", 2, 3.75, 1000, 2000, "rule"],
   ["SCR", 2, 13.6, 2500, 5000, "rule"],
@@ -174,12 +168,15 @@ const ROWS: readonly Row[] = [
   ["ZMW", 2, 26, 5000, 10000, "rule"],
 ];
 
-export const CURRENCY_DEFAULTS: ReadonlyMap<string, CurrencyDefaults> = new Map(
-  ROWS.map(([iso, exponent, usdRate, amountStep, initialAmount, source]) => [
+const RUB: CurrencyDefaults = { ...FALLBACK_CURRENCY, usdRate: 90, source: "spec" };
+
+export const CURRENCY_DEFAULTS: ReadonlyMap<string, CurrencyDefaults> = new Map([
+  ...ROWS.map(([iso, exponent, usdRate, amountStep, initialAmount, source]): [string, CurrencyDefaults] => [
     iso,
     { iso, exponent, usdRate, amountStep, initialAmount, source },
   ]),
-);
+  [RUB.iso, RUB],
+]);
 
 /** The ladder: 1, 2, 2.5, 5 times a power of ten. */
 const LADDER_MANTISSAS = [1, 2, 2.5, 5] as const;
@@ -204,18 +201,11 @@ export function nearestLadderAmount(value: number, exponent: number): number {
 
 /** The defaults of a currency, or RUB's for a currency the table does not know. */
 export function currencyDefaults(iso: string): CurrencyDefaults {
-  const known = CURRENCY_DEFAULTS.get(iso.toUpperCase());
-  if (known) return known;
-  const fallback = CURRENCY_DEFAULTS.get(FALLBACK_CURRENCY_ISO);
-  if (!fallback) throw new Error(`the currency table must hold the fallback ${FALLBACK_CURRENCY_ISO}`);
-  return fallback;
+  return CURRENCY_DEFAULTS.get(iso.toUpperCase()) ?? RUB;
 }
 
-/** The amount step a bettor uses: their own for the currency when they set one by hand, else the default. */
-export function amountStepFor(
-  iso: string,
-  settings: Pick<CouponSettings, "isManualAmountStep" | "amountStepByCurrencyIso">,
-): number {
-  const own = settings.isManualAmountStep ? settings.amountStepByCurrencyIso[iso.toUpperCase()] : undefined;
-  return own ?? currencyDefaults(iso).amountStep;
+/** The row the coupon store in the browser is seeded with: what the coupon uses of it. */
+export function couponCurrency(iso: string): CouponCurrency {
+  const { iso: known, exponent, amountStep, initialAmount } = currencyDefaults(iso);
+  return { iso: known, exponent, amountStep, initialAmount };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currencyDefaults } from "./currency-defaults";
+import { couponCurrency, currencyDefaults } from "./currency-defaults";
 import { defaultCouponSettings } from "./model";
 import { makeBet } from "./test-fixtures";
 import { oneClickPlaceFields, oneClickSelection, oneClickStake } from "./one-click";
@@ -7,7 +7,7 @@ import { decodeSelections } from "./place";
 import { placeFormSchema } from "./place-form";
 
 const on = { ...defaultCouponSettings(), isActiveOneClick: true, oneClickAmount: 5_000, bonusAccountOneClickAmount: 700 };
-const base = { settings: on, config: { isOneClickEnabled: true }, isSignedIn: true, isBonusAccount: false, currencyIso: "RUB" };
+const base = { settings: on, config: { isOneClickEnabled: true }, isSignedIn: true, isBonusAccount: false, currency: couponCurrency("RUB") };
 
 describe("oneClickStake", () => {
   it("places the one-click amount for a signed-in bettor with the flag and the setting on", () => {
@@ -27,7 +27,7 @@ describe("oneClickStake", () => {
 
   it("falls back to the currency's initial stake, which the settings field shows", () => {
     const settings = { ...on, oneClickAmount: null, bonusAccountOneClickAmount: null };
-    expect(oneClickStake({ ...base, settings, currencyIso: "USD" })).toBe(currencyDefaults("USD").initialAmount);
+    expect(oneClickStake({ ...base, settings, currency: couponCurrency("USD") })).toBe(currencyDefaults("USD").initialAmount);
   });
 });
 
@@ -37,7 +37,7 @@ describe("oneClickPlaceFields", () => {
     bet: makeBet({ id: "812", coef: 1.85, isLive: true }),
     selection: { outcomeId: 812, coef: 1.85, isLive: true, isBanker: false },
     amount: 12_350,
-    currencyIso: "RUB",
+    currency: couponCurrency("RUB"),
     changeCoefAction: 2,
     returnTo: "/en/live",
   };
@@ -50,7 +50,7 @@ describe("oneClickPlaceFields", () => {
   });
 
   it("writes the stake in the currency's own minor-unit exponent", () => {
-    expect(oneClickPlaceFields({ ...request, currencyIso: "JPY", amount: 500 }).amount).toBe("500");
+    expect(oneClickPlaceFields({ ...request, currency: couponCurrency("JPY"), amount: 500 }).amount).toBe("500");
   });
 });
 

@@ -4,7 +4,7 @@
 
 import { minorToInput } from "./amount-input";
 import { COUPON_TYPE } from "./constants";
-import { currencyDefaults } from "./currency-defaults";
+import type { CouponCurrency } from "./currency";
 import type { CouponBet, CouponConfig, CouponSettings } from "./model";
 import { type PlaceSelection, encodeSelections } from "./place";
 
@@ -19,12 +19,12 @@ export function oneClickStake(input: {
   config: Pick<CouponConfig, "isOneClickEnabled">;
   isSignedIn: boolean;
   isBonusAccount: boolean;
-  currencyIso: string;
+  currency: Pick<CouponCurrency, "initialAmount">;
 }): number | null {
   const { settings, config } = input;
   if (!config.isOneClickEnabled || !input.isSignedIn || !settings.isActiveOneClick) return null;
   const own = input.isBonusAccount ? (settings.bonusAccountOneClickAmount ?? settings.oneClickAmount) : settings.oneClickAmount;
-  return own ?? currencyDefaults(input.currencyIso).initialAmount;
+  return own ?? input.currency.initialAmount;
 }
 
 /**
@@ -44,7 +44,7 @@ export interface OneClickRequest {
   bet: CouponBet;
   selection: PlaceSelection;
   amount: number;
-  currencyIso: string;
+  currency: Pick<CouponCurrency, "exponent">;
   changeCoefAction: number;
   returnTo: string;
 }
@@ -55,7 +55,7 @@ export function oneClickPlaceFields(request: OneClickRequest): Record<string, st
     key: request.key,
     intent: "place",
     typeId: String(COUPON_TYPE.SINGLE),
-    amount: minorToInput(request.amount, currencyDefaults(request.currencyIso).exponent),
+    amount: minorToInput(request.amount, request.currency.exponent),
     changeCoefAction: String(request.changeCoefAction),
     bets: encodeSelections([request.selection]),
     returnTo: request.returnTo,

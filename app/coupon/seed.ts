@@ -1,3 +1,4 @@
+import type { CouponCurrency } from "./currency";
 import type { OddsFormat } from "./math";
 import type { CookieCoupon, CouponConfig } from "./model";
 
@@ -5,7 +6,8 @@ import type { CookieCoupon, CouponConfig } from "./model";
 export interface CouponSeed {
   cookieCoupon: CookieCoupon | null;
   config: CouponConfig;
-  currencyIso: string;
+  /** The site currency's row of the table (app/coupon/currency-defaults.ts). */
+  currency: CouponCurrency;
   oddsFormat: OddsFormat;
   isSignedIn: boolean;
 }

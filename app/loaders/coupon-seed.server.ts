@@ -1,4 +1,5 @@
 import { readCouponCookie } from "~/coupon/cookie-codec.server";
+import { couponCurrency } from "~/coupon/currency-defaults";
 import { couponConfigSchema } from "~/coupon/schemas";
 import type { CouponSeed } from "~/coupon/seed";
 import { sessionSecret } from "~/env.server";
@@ -28,7 +29,7 @@ export function couponSeed(request: Request, site: SiteContext, isSignedIn: bool
       minAmountCouponTypes: config.coupon.minAmountCouponTypes,
       maxAmountCouponTypes: config.coupon.maxAmountCouponTypes,
     }),
-    currencyIso: config.defaultCurrency,
+    currency: couponCurrency(config.defaultCurrency),
     oddsFormat: displaySettings(request, site, saved).odds,
     isSignedIn,
   };

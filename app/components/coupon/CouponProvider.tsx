@@ -15,7 +15,7 @@ export function CouponProvider({ seed, lng, children }: { seed: CouponSeed; lng:
     createCouponStore({
       cookieCoupon: seed.cookieCoupon,
       config: seed.config,
-      account: { isSignedIn: seed.isSignedIn, currencyIso: seed.currencyIso, isBonusAccount: false, oddsFormat: seed.oddsFormat },
+      account: { isSignedIn: seed.isSignedIn, currency: seed.currency, isBonusAccount: false, oddsFormat: seed.oddsFormat },
     }),
   );
   return (

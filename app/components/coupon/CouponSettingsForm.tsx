@@ -12,7 +12,6 @@ import {
   turnOnOneClickAtom,
 } from "~/coupon/atoms";
 import { CHANGE_COEF_ACTION } from "~/coupon/constants";
-import { currencyDefaults } from "~/coupon/currency-defaults";
 import type { CouponSettings } from "~/coupon/model";
 
 type Flag = "isAutoMax" | "isVipBet" | "isBalanceShown" | "isPossibleWinShown" | "isSelectAccountShown" | "isCouponFixed" | "isDropOnScoreChange" | "isManualAmountStep";
@@ -34,7 +33,7 @@ export function CouponSettingsForm() {
   const turnOn = useSetAtom(turnOnOneClickAtom);
   const turnOff = useSetAtom(turnOffOneClickAtom);
   const [confirmOneClick, setConfirmOneClick] = useState(false);
-  const currency = currencyDefaults(account.currencyIso);
+  const { currency } = account;
   const patch = (changes: Partial<CouponSettings>) => setSettings((s) => ({ ...s, ...changes }));
   const step = settings.amountStepByCurrencyIso[currency.iso] ?? currency.amountStep;
   return (

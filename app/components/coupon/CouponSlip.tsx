@@ -21,7 +21,6 @@ import {
 } from "~/coupon/atoms";
 import { BONUS_BET_ID, COUPON_TYPE, LOBBY_BLOCK_ID } from "~/coupon/constants";
 import { betsInAddedOrder } from "~/coupon/coupon";
-import { currencyDefaults } from "~/coupon/currency-defaults";
 import { formatOdds } from "~/coupon/math";
 import { getBetId } from "~/coupon/model";
 import { CouponFormFields, useInPlace } from "./coupon-form";
@@ -58,7 +57,7 @@ export function CouponSlip({ lng, returnTo, variant }: { lng: string; returnTo: 
   const setSystemValue = useSetAtom(setSystemValueAtom);
   const setAmount = useSetAtom(setCouponAmountAtom);
   const setBanker = useSetAtom(setBetAsBankerAtom);
-  const currency = currencyDefaults(account.currencyIso);
+  const { currency } = account;
   const money = (amount: number) => formatMoney(amount, currency.exponent, currency.iso, lng);
   const bets = betsInAddedOrder(coupon);
   const amount = coupon.amount || coupon.initialAmount;

@@ -16,7 +16,6 @@ import {
   vipBetAvailabilityAtom,
 } from "~/coupon/atoms";
 import { COUPON_TYPE } from "~/coupon/constants";
-import { currencyDefaults } from "~/coupon/currency-defaults";
 import { couponBetName, encodeSelections, newPlaceKey, selectionsOfCoupon } from "~/coupon/place";
 import type { PlaceAnswer } from "~/coupon/place-action.server";
 import { useRootData } from "~/root";
@@ -53,7 +52,7 @@ export function PlaceCoupon({ lng, returnTo, formId }: { lng: string; returnTo: 
   const [key, setKey] = useState(newPlaceKey);
   const [answer, setAnswer] = useState<PlaceAnswer | null>(null);
   const handled = useRef<unknown>(null);
-  const exponent = currencyDefaults(account.currencyIso).exponent;
+  const { exponent } = account.currency;
   const selections = useMemo(() => selectionsOfCoupon(coupon), [coupon]);
   const amount = coupon.amount || coupon.initialAmount;
   const busy = place.state !== "idle";

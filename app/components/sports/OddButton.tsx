@@ -58,7 +58,7 @@ const OddsContext = createContext<OddsState | null>(null);
 function useOddsState(): OddsState {
   const hydrated = useHydrated();
   const coupon = useAtomValue(couponAtom);
-  const { oddsFormat, currencyIso } = useAtomValue(couponAccountAtom);
+  const { oddsFormat, currency } = useAtomValue(couponAccountAtom);
   const settings = useAtomValue(couponSettingsAtom);
   const oneClickStake = useAtomValue(oneClickStakeAtom);
   const [pendingOneClick, placeOneClick] = useAtom(oneClickRequestAtom);
@@ -79,12 +79,12 @@ function useOddsState(): OddsState {
           // One at a time: a request not yet taken (its code still loading) counts as on its way.
           if (oneClickBusy || pendingOneClick) return;
           const returnTo = event.currentTarget.form?.querySelector<HTMLInputElement>('input[name="returnTo"]')?.value ?? "";
-          placeOneClick({ key: newPlaceKey(), bet, selection, amount: oneClickStake, currencyIso, changeCoefAction, returnTo });
+          placeOneClick({ key: newPlaceKey(), bet, selection, amount: oneClickStake, currency, changeCoefAction, returnTo });
         } else if (isBetInCoupon(coupon, outcome.id)) remove(outcome.id);
         else add(bet);
       },
     }),
-    [hydrated, coupon, oddsFormat, currencyIso, changeCoefAction, oneClickStake, oneClickBusy, pendingOneClick, placeOneClick, add, remove],
+    [hydrated, coupon, oddsFormat, currency, changeCoefAction, oneClickStake, oneClickBusy, pendingOneClick, placeOneClick, add, remove],
   );
 }
 
