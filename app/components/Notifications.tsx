@@ -1,9 +1,9 @@
 import { useAtomValue, useSetAtom, useStore } from "jotai";
 import { type FocusEvent, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { couponAccountAtom } from "~/coupon/atoms";
+import { couponAccountAtom } from "~/coupon/store";
 import type { CouponBetChange } from "~/coupon/coupon";
-import { formatOdds } from "~/coupon/math";
+import { formatOdds } from "~/coupon/odds-format";
 import { getBetId } from "~/coupon/model";
 import {
   type NoticeBody,

@@ -1,21 +1,10 @@
-// Client state of the coupon as Jotai atoms.
-//
-// Persistence (SPEC §3): localStorage keeps exactly the stored part of the coupon (bets,
-// addedAtByBetId, typeId, systemValue) and the coupon settings; sessionStorage keeps the
-// coupon notification record. Every stored value is parsed with zod when read (the parsers of
-// storage-parsers.ts, passed in so the atoms do not pull zod into the first load): a corrupt
-// or outdated value is removed and the default used, the page never crashes.
-//
-// Server rendering: atoms hold no storage until connectCouponStorage runs in an effect on
-// the client, so the server and the first client render see the same value (the seed of
-// createCouponStore, e.g. the cookie's coupon from the loader) and hydration cannot
-// mismatch. Every request gets its own store (createCouponStore + <Provider store>):
-// without one, atoms would live in a module-level store shared between requests.
-// Other tabs' writes arrive as "storage" events and are applied without writing back.
+// The coupon domain as Jotai atoms: the whole coupon with what derives from it (coef, system
+// options, refusals), and the transitions (add, delete, clear, type, banker, feed updates, one
+// click on and off). They build on the state atoms of store.ts, which every page loads first;
+// this module comes after the page (decision 053), and with the coupon slip. It re-exports
+// store.ts, so the coupon's own parts and the tests import every atom from here.
 
-import { type OneClickRequest, oneClickStake } from "./one-click";
-import { atom, createStore } from "jotai";
-import { COUPON_NOTIFICATION_STORAGE_KEY, COUPON_SETTINGS_STORAGE_KEY, COUPON_STORAGE_KEY } from "./constants";
+import { atom } from "jotai";
 import {
   type CouponBetChange,
   addBetToCoupon,
@@ -31,31 +20,11 @@ import {
   setSystemValue,
   updateCouponBets,
 } from "./coupon";
-import { type CouponCurrency, FALLBACK_CURRENCY, amountStepFor } from "./currency";
-import { formatOdds, type OddsFormat } from "./math";
-import { mergeCookieCouponIntoStored } from "./merge";
-import {
-  type Coupon,
-  type CouponBet,
-  type CouponConfig,
-  type CouponRuntime,
-  type CouponSettings,
-  type CookieCoupon,
-  type CouponNotificationRecord,
-  type StoredCoupon,
-  defaultCouponConfig,
-  defaultCouponRuntime,
-  defaultCouponSettings,
-  emptyStoredCoupon,
-  getBetId,
-} from "./model";
-import {
-  type CouponNotificationState,
-  INITIAL_COUPON_NOTIFICATION_STATE,
-  dismissCouponNotification,
-  notificationBetsOf,
-  stepCouponNotification,
-} from "./notification";
+import { amountStepFor } from "./currency";
+import { COUPON_NOTIFICATION_STORAGE_KEY, COUPON_SETTINGS_STORAGE_KEY, COUPON_STORAGE_KEY } from "./constants";
+import { formatOdds } from "./math";
+import { type Coupon, type CouponBet, type CouponRuntime, type StoredCoupon, defaultCouponSettings, emptyStoredCoupon, getBetId } from "./model";
+import { INITIAL_COUPON_NOTIFICATION_STATE } from "./notification";
 import {
   type TurnOnOneClickResult,
   betLockReason,
@@ -73,104 +42,33 @@ import {
   turnOnOneClickBetting,
   vipBetAvailability,
 } from "./rules";
+import { mergeCookieCouponIntoStored } from "./merge";
+import {
+  type CouponStorageParsers,
+  type CouponStore,
+  type KeyValueStorage,
+  type Update,
+  cookieCouponMergedAtom,
+  couponAccountAtom,
+  couponNotificationBaseAtom,
+  couponSessionStorageAtom,
+  couponStorageParsersAtom,
+  parseStored,
+  readStored,
+  settingsTouchedBeforeStorageAtom,
+  couponClockAtom,
+  couponConfigAtom,
+  couponLocalStorageAtom,
+  couponRuntimeAtom,
+  couponSettingsAtom,
+  couponSettingsBaseAtom,
+  resolve,
+  storedCouponAtom,
+  storedTouchedBeforeStorageAtom,
+  writeStored,
+} from "./store";
 
-/** The part of the Web Storage API the coupon uses (window.localStorage, or a fake in tests). */
-export interface KeyValueStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
-
-export interface Clock {
-  now(): number;
-}
-
-/** Who is betting, as the coupon needs it. */
-export interface CouponAccountContext {
-  readonly isSignedIn: boolean;
-  /** The currency's row of the table, as the server seeds it. */
-  readonly currency: CouponCurrency;
-  readonly isBonusAccount: boolean;
-  readonly oddsFormat: OddsFormat;
-}
-
-export const DEFAULT_COUPON_ACCOUNT: CouponAccountContext = Object.freeze({
-  isSignedIn: false,
-  currency: FALLBACK_CURRENCY,
-  isBonusAccount: false,
-  oddsFormat: "decimal",
-});
-
-// ------------------------------------------------------------ inputs
-
-export const couponConfigAtom = atom<CouponConfig>(defaultCouponConfig());
-export const couponAccountAtom = atom<CouponAccountContext>(DEFAULT_COUPON_ACCOUNT);
-export const couponClockAtom = atom<Clock>({ now: () => Date.now() });
-/** null on the server and until connectCouponStorage: writes then stay in memory. */
-export const couponLocalStorageAtom = atom<KeyValueStorage | null>(null);
-export const couponSessionStorageAtom = atom<KeyValueStorage | null>(null);
-/** null until connectCouponStorage: nothing is read from storage before. */
-const couponStorageParsersAtom = atom<CouponStorageParsers | null>(null);
-
-// ------------------------------------------------------------ storage helpers
-
-/** Parsers of what storage holds: null for a value that is not valid. */
-export interface CouponStorageParsers {
-  storedCoupon(value: unknown): StoredCoupon | null;
-  settings(value: unknown): CouponSettings | null;
-  notificationRecord(value: unknown): CouponNotificationRecord | null;
-}
-
-function readStored<T>(storage: KeyValueStorage, key: string, parse: (value: unknown) => T | null, fallback: T): T {
-  try {
-    const raw = storage.getItem(key);
-    if (raw === null) return fallback;
-    return parseStored(raw, parse, fallback, () => storage.removeItem(key));
-  } catch {
-    // storage disabled (private mode, blocked cookies): run from memory
-    return fallback;
-  }
-}
-
-function parseStored<T>(raw: string | null, parse: (value: unknown) => T | null, fallback: T, onInvalid: () => void = () => undefined): T {
-  if (raw === null) return fallback;
-  try {
-    const parsed = parse(JSON.parse(raw));
-    if (parsed !== null) return parsed;
-  } catch {
-    // not JSON: handled as invalid below
-  }
-  onInvalid();
-  return fallback;
-}
-
-function writeStored(storage: KeyValueStorage | null, key: string, value: unknown): void {
-  if (!storage) return;
-  try {
-    storage.setItem(key, JSON.stringify(value));
-  } catch {
-    // quota exceeded or storage disabled: the coupon keeps working in memory
-  }
-}
-
-// ------------------------------------------------------------ base state
-
-const storedCouponAtom = atom<StoredCoupon>(emptyStoredCoupon());
-const couponRuntimeAtom = atom<CouponRuntime>(defaultCouponRuntime());
-const couponSettingsBaseAtom = atom<CouponSettings>(defaultCouponSettings());
-const couponNotificationBaseAtom = atom<CouponNotificationState>(INITIAL_COUPON_NOTIFICATION_STATE);
-const cookieCouponMergedAtom = atom(false);
-/**
- * Changes made before storage is connected (a click while the storage parsers load): kept
- * through the hydration instead of being replaced by what storage holds.
- */
-const storedTouchedBeforeStorageAtom = atom(false);
-const settingsTouchedBeforeStorageAtom = atom(false);
-
-type Update<T> = T | ((previous: T) => T);
-function resolve<T>(update: Update<T>, previous: T): T {
-  return typeof update === "function" ? (update as (previous: T) => T)(previous) : update;
-}
+export * from "./store";
 
 /** The fields couponAtom computes on read: a write keeps their base values. */
 function derivedFieldsOf(runtime: CouponRuntime) {
@@ -220,18 +118,6 @@ export const couponAtom = atom(
   },
 );
 
-/** The coupon settings, all stored in localStorage. */
-export const couponSettingsAtom = atom(
-  (get) => get(couponSettingsBaseAtom),
-  (get, set, update: Update<CouponSettings>) => {
-    const next = resolve(update, get(couponSettingsBaseAtom));
-    set(couponSettingsBaseAtom, next);
-    const storage = get(couponLocalStorageAtom);
-    if (storage) writeStored(storage, COUPON_SETTINGS_STORAGE_KEY, next);
-    else set(settingsTouchedBeforeStorageAtom, true);
-  },
-);
-
 // ------------------------------------------------------------ derived
 
 export const couponCoefAtom = atom((get) => get(couponAtom).coef);
@@ -246,25 +132,6 @@ export const vipBetAvailabilityAtom = atom((get) => vipBetAvailability(get(coupo
 export const oneClickAvailabilityAtom = atom((get) =>
   oneClickAvailability(get(couponConfigAtom), get(couponAccountAtom).isSignedIn),
 );
-/** The stake one click on a coefficient places now, or null when the click fills the coupon (app/coupon/one-click.ts). */
-export const oneClickStakeAtom = atom((get) => {
-  const account = get(couponAccountAtom);
-  return oneClickStake({
-    settings: get(couponSettingsAtom),
-    config: get(couponConfigAtom),
-    isSignedIn: account.isSignedIn,
-    isBonusAccount: account.isBonusAccount,
-    currency: account.currency,
-  });
-});
-/** The latest one-click placement asked for by a coefficient; OneClickBet sends it and shows the answer. */
-export const oneClickRequestAtom = atom<OneClickRequest | null>(null);
-/**
- * True while a one-click placement is on its way: a second click then does nothing, because
- * sending another would abort the first request in the browser while the server may still place
- * it, and its answer (the coupon number) would be lost.
- */
-export const oneClickBusyAtom = atom(false);
 export const promoCodeAccessAtom = atom((get) => promoCodeAccess(get(couponAtom).typeId));
 export const minAmountAppliesAtom = atom((get) => minAmountApplies(get(couponAtom).typeId, get(couponConfigAtom)));
 export const maxAmountAppliesAtom = atom((get) =>
@@ -350,35 +217,6 @@ export const turnOffOneClickAtom = atom(null, (_get, set) => {
   set(couponSettingsAtom, turnOffOneClickBetting);
 });
 
-// ------------------------------------------------------------ coupon notification
-
-export const couponNotificationAtom = atom((get) => get(couponNotificationBaseAtom));
-
-/** Where the player is, as the notification needs it. */
-export interface CouponNotificationPage {
-  readonly isOnCouponPage: boolean;
-  readonly isQuickCouponOpen: boolean;
-}
-
-/** One step of the notification machine at the clock's time; the record goes to sessionStorage. */
-export const stepCouponNotificationAtom = atom(null, (get, set, page: CouponNotificationPage) => {
-  const previous = get(couponNotificationBaseAtom);
-  const next = stepCouponNotification(previous, {
-    now: get(couponClockAtom).now(),
-    bets: notificationBetsOf(get(couponAtom).bets),
-    ...page,
-  });
-  if (next === previous) return next;
-  set(couponNotificationBaseAtom, next);
-  if (next.record !== previous.record) {
-    writeStored(get(couponSessionStorageAtom), COUPON_NOTIFICATION_STORAGE_KEY, next.record);
-  }
-  return next;
-});
-export const dismissCouponNotificationAtom = atom(null, (get, set) => {
-  set(couponNotificationBaseAtom, dismissCouponNotification(get(couponNotificationBaseAtom)));
-});
-
 // ------------------------------------------------------------ hydration and tabs
 
 export interface CouponStorageSources {
@@ -451,8 +289,6 @@ export interface CouponStorageConnection extends CouponStorageSources {
   readonly onCookieMerged?: () => void;
 }
 
-type CouponStore = ReturnType<typeof createStore>;
-
 /** Hydrates the store from storage and follows other tabs; returns the disconnect. */
 export function connectCouponStorage(store: CouponStore, connection: CouponStorageConnection): () => void {
   const { cookieMerged } = store.set(hydrateCouponFromStorageAtom, connection);
@@ -470,32 +306,3 @@ export function connectCouponStorage(store: CouponStore, connection: CouponStora
   connection.events?.addEventListener("storage", listener);
   return () => connection.events?.removeEventListener("storage", listener);
 }
-
-// ------------------------------------------------------------ store per request
-
-export interface CouponStoreSeed {
-  /** The coupon of the cookie: rendered on the server for bettors without JavaScript. */
-  readonly cookieCoupon?: CookieCoupon | null;
-  readonly config?: CouponConfig;
-  readonly account?: CouponAccountContext;
-  readonly clock?: Clock;
-}
-
-/**
- * A fresh store for one request (server) or one page (client). Seed both with the same
- * loader data so the first client render matches the server's.
- */
-export function createCouponStore(seed: CouponStoreSeed = {}): CouponStore {
-  const store = createStore();
-  if (seed.cookieCoupon) {
-    const { manuallyDeletedBonusBet, ...stored } = seed.cookieCoupon;
-    store.set(storedCouponAtom, stored);
-    if (manuallyDeletedBonusBet) store.set(couponRuntimeAtom, { ...store.get(couponRuntimeAtom), manuallyDeletedBonusBet });
-  }
-  if (seed.config) store.set(couponConfigAtom, seed.config);
-  if (seed.account) store.set(couponAccountAtom, seed.account);
-  if (seed.clock) store.set(couponClockAtom, seed.clock);
-  return store;
-}
-
-export type { CouponStore };

@@ -4,7 +4,7 @@
 
 import { BONUS_BET_ID, COUPON_DEFAULTS, COUPON_TYPE, LOBBY_BLOCK_ID } from "./constants";
 import { expressCoef, possibleWin, systemOptions, systemReturn, type SystemReturn } from "./math";
-import { type Coupon, type CouponBet, type CouponConfig, type CouponSettings, type SystemOption, getBetId } from "./model";
+import { type Coupon, type CouponBet, type CouponConfig, type CouponSettings, type SystemOption, getBetId, isBetInCoupon } from "./model";
 import {
   type BetLockReason,
   type Verdict,
@@ -43,9 +43,8 @@ function withoutKey<V>(record: Readonly<Record<string, V>>, key: string): Record
   return Object.fromEntries(Object.entries(record).filter(([k]) => k !== key));
 }
 
-export function isBetInCoupon(coupon: Pick<Coupon, "bets">, betId: string): boolean {
-  return coupon.bets.some((bet) => getBetId(bet) === betId);
-}
+// In model.ts, so that a coefficient's button does not load the coupon's transitions.
+export { isBetInCoupon } from "./model";
 
 /**
  * Adds a bet (or refreshes it when its market is already in the coupon) and records

@@ -3,7 +3,7 @@
 // boundary, are in schemas.ts: importing only types from there keeps zod out of the first load.
 // Each default here equals its schema's parse of {} (model.test.ts checks it).
 
-import { COUPON_DEFAULTS, MIN_SYSTEM_VALUE } from "./constants";
+import { COUPON_DEFAULTS, FINISHED_GAME_STATUS, LIVE_GAME_STATUSES, MIN_SYSTEM_VALUE } from "./constants";
 import type {
   Coupon,
   CouponBet,
@@ -38,6 +38,24 @@ export function clampSystemValue(value: number): number {
 
 export function getBetId(bet: CouponBet): string {
   return bet.market.id;
+}
+
+export function isBetInCoupon(coupon: { readonly bets: readonly CouponBet[] }, betId: string): boolean {
+  return coupon.bets.some((bet) => getBetId(bet) === betId);
+}
+
+/** A game is finished at status 4. */
+export function isGameFinished(bet: Pick<CouponBet, "gameStatus">): boolean {
+  return bet.gameStatus === FINISHED_GAME_STATUS;
+}
+
+/**
+ * A bet is live when the game is not finished and it has a game time, is live-in-live,
+ * has game status 2 or 3, or is on a live market.
+ */
+export function isBetLive(bet: CouponBet): boolean {
+  if (isGameFinished(bet)) return false;
+  return bet.gameTimeSec !== null || bet.isLiveInLive || LIVE_GAME_STATUSES.includes(bet.gameStatus) || bet.market.isLive;
 }
 
 /**

@@ -5,10 +5,10 @@
 import {
   type CouponNotificationPage,
   type CouponStore,
-  couponAtom,
+  couponBetsAtom,
   couponClockAtom,
   stepCouponNotificationAtom,
-} from "./atoms";
+} from "./store";
 import { nextCouponNotificationCheckAt } from "./notification";
 
 export interface Timers {
@@ -48,7 +48,7 @@ export function driveCouponNotification(
     if (at !== null && at > now) handle = timers.setTimeout(step, at - now);
   };
 
-  const unsubscribe = store.sub(couponAtom, step);
+  const unsubscribe = store.sub(couponBetsAtom, step);
   step();
   return {
     setPage(next) {

@@ -15,8 +15,7 @@ import {
   COUPON_NOTIFICATION_DELAY_LINE_MS,
   COUPON_NOTIFICATION_DELAY_LIVE_MS,
 } from "./constants";
-import { type CouponBet, type CouponNotificationRecord, EMPTY_COUPON_NOTIFICATION_RECORD, getBetId } from "./model";
-import { isBetLive } from "./rules";
+import { type CouponBet, type CouponNotificationRecord, EMPTY_COUPON_NOTIFICATION_RECORD, getBetId, isBetLive } from "./model";
 
 /** What the machine needs to know of a bet. */
 export interface NotificationBet {

@@ -5,8 +5,6 @@
 import {
   BONUS_BET,
   COUPON_TYPE,
-  FINISHED_GAME_STATUS,
-  LIVE_GAME_STATUSES,
   LOBBY_BLOCK_ID,
   MIN_SYSTEM_VALUE,
   ONE_CLICK_CONFIRM_TITLE_KEY,
@@ -14,7 +12,7 @@ import {
 import { bonusBetCoef } from "../../betting-math/bonus-bet";
 import { type VipBetShapeRefusal, vipBetShapeRefusal } from "../../betting-math/vip-bet";
 import { binomial, expressCoef } from "./math";
-import { type Coupon, type CouponBet, type CouponConfig, type CouponSettings, getBetId } from "./model";
+import { type Coupon, type CouponBet, type CouponConfig, type CouponSettings, getBetId, isBetLive, isGameFinished } from "./model";
 
 export type Verdict<Reason extends string> = { readonly ok: true } | { readonly ok: false; readonly reason: Reason };
 
@@ -25,19 +23,8 @@ function refuse<Reason extends string>(reason: Reason): { readonly ok: false; re
 
 // ------------------------------------------------------------ live and finished
 
-/** A game is finished at status 4. */
-export function isGameFinished(bet: Pick<CouponBet, "gameStatus">): boolean {
-  return bet.gameStatus === FINISHED_GAME_STATUS;
-}
-
-/**
- * A bet is live when the game is not finished and it has a game time, is live-in-live,
- * has game status 2 or 3, or is on a live market.
- */
-export function isBetLive(bet: CouponBet): boolean {
-  if (isGameFinished(bet)) return false;
-  return bet.gameTimeSec !== null || bet.isLiveInLive || LIVE_GAME_STATUSES.includes(bet.gameStatus) || bet.market.isLive;
-}
+// In model.ts, so that the coupon notification (loaded with every page) does not load the rules.
+export { isBetLive, isGameFinished } from "./model";
 
 // ------------------------------------------------------------ locked bets
 

@@ -1,5 +1,5 @@
 import type { CouponCurrency } from "./currency";
-import type { OddsFormat } from "./math";
+import type { OddsFormat } from "./odds-format";
 import type { CookieCoupon, CouponConfig } from "./model";
 
 /** What the server hands the coupon store on the first render (see CouponProvider). */

@@ -3,7 +3,7 @@
 // page (use-coupon-storage.ts imports it dynamically).
 
 import type { z } from "zod";
-import type { CouponStorageParsers } from "./atoms";
+import type { CouponStorageParsers } from "./store";
 import { couponNotificationRecordSchema, couponSettingsSchema, storedCouponSchema } from "./schemas";
 
 function parserOf<Schema extends z.ZodTypeAny>(schema: Schema): (value: unknown) => z.output<Schema> | null {

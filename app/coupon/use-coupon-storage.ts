@@ -1,15 +1,16 @@
-// React glue for the coupon state: connect the store to the browser's storage after
-// hydration, and run the coupon notification while the page is open. The logic lives in
-// atoms.ts and notification-driver.ts; these hooks only give it window and an effect.
+// React glue for the coupon state: after hydration, load the coupon domain (atoms.ts, decision
+// 053) and connect the store to the browser's storage, and run the coupon notification while
+// the page is open. The logic lives in store.ts, atoms.ts and
+// notification-driver.ts; these hooks only give it window and an effect.
 
 import { useAtomValue, useStore } from "jotai";
 import { useEffect, useRef } from "react";
 import {
   type CouponNotificationPage,
   type KeyValueStorage,
-  connectCouponStorage,
   couponNotificationAtom,
-} from "./atoms";
+  loadCouponAtoms,
+} from "./store";
 import type { StoredCoupon } from "./model";
 import { type CouponNotificationDriver, driveCouponNotification } from "./notification-driver";
 
@@ -26,7 +27,7 @@ function browserStorage(kind: "localStorage" | "sessionStorage"): KeyValueStorag
  * Hydrates the coupon from localStorage (merging the cookie's coupon, then calling
  * onCookieMerged so the caller clears the cookie) and follows other tabs. Runs in an
  * effect, so the server render and the first client render both use the seed. The storage
- * parsers (zod) load here, after hydration, rather than with the page.
+ * parsers (zod) and the coupon domain load here, after hydration, rather than with the page.
  */
 export function useCouponStorage(options: { cookieCoupon?: StoredCoupon | null; onCookieMerged?: () => void } = {}): void {
   const store = useStore();
@@ -36,8 +37,9 @@ export function useCouponStorage(options: { cookieCoupon?: StoredCoupon | null; 
     let disconnect: (() => void) | null = null;
     let unmounted = false;
     // One retry: a chunk that failed to load (a network blip) would leave the coupon unstored.
-    const parsers = () => import("./storage-parsers").catch(() => new Promise((wait) => setTimeout(wait, 1_000)).then(() => import("./storage-parsers")));
-    void parsers().then(({ couponStorageParsers }) => {
+    const load = () => Promise.all([import("./storage-parsers"), loadCouponAtoms()]);
+    const retried = () => load().catch(() => new Promise((wait) => setTimeout(wait, 1_000)).then(load));
+    void retried().then(([{ couponStorageParsers }, { connectCouponStorage }]) => {
       if (unmounted) return;
       disconnect = connectCouponStorage(store, {
         parsers: couponStorageParsers,

@@ -2,7 +2,7 @@
 // settings form. A bad value means the defaults.
 
 import { z } from "zod";
-import { ODDS_FORMATS } from "~/coupon/math";
+import { ODDS_FORMATS } from "~/coupon/odds-format";
 
 /** SPEC §3 stores these flags as 0/1. */
 const flag = z.coerce.number().int().min(0).max(1);

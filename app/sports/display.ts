@@ -4,7 +4,7 @@
 // platform; read on every page so the server renders them. The zod schemas that parse them (a
 // bad value means the defaults) are in display-schema.ts, which only the server reads.
 
-import type { OddsFormat } from "~/coupon/math";
+import type { OddsFormat } from "~/coupon/odds-format";
 import type { DisplaySettings } from "./display-schema";
 
 export type { DisplaySettings } from "./display-schema";

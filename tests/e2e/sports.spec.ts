@@ -84,6 +84,48 @@ for (const js of [true, false]) {
   });
 }
 
+/** The coupon domain's chunk (app/coupon/atoms.ts), which the page loads after hydration (decision 053). */
+const COUPON_DOMAIN_CHUNK = /\/build\/_shared\/atoms-[A-Z0-9]+\.js$/;
+
+test("a click on an odd before the coupon's code has come waits for it, and adds the bet once it arrives", async ({ page }) => {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route(COUPON_DOMAIN_CHUNK, async (route) => {
+    asked = true;
+    await released;
+    await route.continue();
+  });
+  await page.goto(url("/en/live"));
+  await waitForHydration(page);
+  const odd = await firstOpenOdd(page);
+  const outcomeId = await odd.getAttribute("data-outcome");
+  await odd.click();
+  const coupon = page.getByTestId("coupon").first();
+  await page.waitForTimeout(300);
+  expect(asked).toBe(true);
+  await expect(coupon.getByTestId("coupon-count")).toHaveText("0");
+  expect(new URL(page.url()).pathname).toBe("/en/live");
+  release();
+  await expect(coupon.getByTestId("coupon-count")).toHaveText("1");
+  await expect(coupon.locator(`[data-bet="${outcomeId}"]`)).toBeVisible();
+  await expect(odd).toHaveAttribute("aria-pressed", "true");
+});
+
+test("if the coupon's code cannot load, a click on an odd posts the pick as without JavaScript", async ({ page }) => {
+  await page.route(COUPON_DOMAIN_CHUNK, (route) => route.abort());
+  await page.goto(url("/en/live"));
+  await waitForHydration(page);
+  const odd = await firstOpenOdd(page);
+  const outcomeId = await odd.getAttribute("data-outcome");
+  await odd.click();
+  // The form's post: back on the page at the game, with the bet in the cookie's coupon.
+  await expect(page).toHaveURL(/\/en\/live#game-\d+$/);
+  const coupon = page.getByTestId("coupon").first();
+  await expect(coupon.getByTestId("coupon-count")).toHaveText("1");
+  await expect(coupon.locator(`[data-bet="${outcomeId}"]`)).toBeVisible();
+});
+
 test("a second odd makes an express with total odds and a possible win", async ({ page }) => {
   await page.goto(url("/en/line"));
   await waitForHydration(page);

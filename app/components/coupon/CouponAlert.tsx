@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useAtomValue, useSetAtom } from "jotai";
 import { useTranslation } from "react-i18next";
-import { couponAtom, dismissCouponNotificationAtom } from "~/coupon/atoms";
+import { couponBetsAtom, dismissCouponNotificationAtom } from "~/coupon/store";
 import { useCouponNotification } from "~/coupon/use-coupon-storage";
 import { closeNoticeAtom } from "~/notifications/atoms";
 import { useNotice } from "../Notifications";
@@ -19,8 +19,8 @@ export function CouponAlert({ lng, isOnCouponPage }: { lng: string; isOnCouponPa
   const { alert } = useCouponNotification({ isOnCouponPage, isQuickCouponOpen: false });
   const dismiss = useSetAtom(dismissCouponNotificationAtom);
   const close = useSetAtom(closeNoticeAtom);
-  const coupon = useAtomValue(couponAtom);
-  const bet = alert ? coupon.bets.find((b) => b.market.id === alert.betMarketId) : undefined;
+  const bets = useAtomValue(couponBetsAtom);
+  const bet = alert ? bets.find((b) => b.market.id === alert.betMarketId) : undefined;
   const text = t("coupon.alert", { game: bet ? `${bet.market.opponent1Name} — ${bet.market.opponent2Name}` : "" });
   useNotice(
     KEY,

@@ -1,8 +1,8 @@
-import { useAtomValue, useSetAtom } from "jotai";
+import { useAtomValue, useStore } from "jotai";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { inPlaceOnServer } from "~/components/in-place-on-server";
-import { clearCouponAtom, couponAtom } from "~/coupon/atoms";
+import { couponBetsAtom, withCouponAtoms } from "~/coupon/store";
 import { CouponFormFields, useInPlace } from "./coupon-form";
 import { CouponSlip as ServerCouponSlip } from "./coupon-slip.server";
 
@@ -36,9 +36,9 @@ export function CouponPanel({
 }) {
   const { t } = useTranslation();
   const js = useInPlace();
-  const coupon = useAtomValue(couponAtom);
-  const clear = useSetAtom(clearCouponAtom);
-  const count = coupon.bets.length;
+  const count = useAtomValue(couponBetsAtom).length;
+  const store = useStore();
+  const clear = () => withCouponAtoms((atoms) => store.set(atoms.clearCouponAtom));
   // Once shown, the filled part stays: a placement empties the coupon and shows its answer there.
   const [filled, setFilled] = useState(count > 0);
   if (count > 0 && !filled) setFilled(true);

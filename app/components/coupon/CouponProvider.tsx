@@ -1,7 +1,7 @@
 import { Provider } from "jotai";
 import { type ReactNode, useState } from "react";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
-import { createCouponStore } from "~/coupon/atoms";
+import { createCouponStore } from "~/coupon/store";
 import type { CouponSeed } from "~/coupon/seed";
 import { useCouponStorage } from "~/coupon/use-coupon-storage";
 

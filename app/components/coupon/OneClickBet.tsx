@@ -1,6 +1,6 @@
-import { useAtom, useAtomValue, useSetAtom } from "jotai";
+import { useAtom, useAtomValue, useStore } from "jotai";
 import { useEffect, useState } from "react";
-import { addBetToCouponAtom, oneClickRequestAtom, oneClickStakeAtom } from "~/coupon/atoms";
+import { oneClickRequestAtom, oneClickStakeAtom, withCouponAtoms } from "~/coupon/store";
 import { inPlaceOnServer } from "~/components/in-place-on-server";
 
 // One click needs JavaScript, so the server renders nothing of it (no server component); in the
@@ -29,11 +29,11 @@ export function OneClickBet({ lng }: { lng: string }) {
 /** If one click cannot load (a network failure), a clicked coefficient goes into the coupon, as with the setting off. */
 function IntoCoupon(_props: { lng: string }) {
   const [request, setRequest] = useAtom(oneClickRequestAtom);
-  const add = useSetAtom(addBetToCouponAtom);
+  const store = useStore();
   useEffect(() => {
     if (!request) return;
-    add(request.bet);
+    withCouponAtoms((atoms) => store.set(atoms.addBetToCouponAtom, request.bet));
     setRequest(null);
-  }, [request, add, setRequest]);
+  }, [request, store, setRequest]);
   return null;
 }

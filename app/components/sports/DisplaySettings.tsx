@@ -1,7 +1,7 @@
 import { useMatches } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { ODDS_FORMATS } from "~/coupon/math";
+import { ODDS_FORMATS } from "~/coupon/odds-format";
 import type { RouteId } from "~/route-ids";
 import { DISPLAY_FLAGS, type DisplaySettings as Settings } from "~/sports/display";
 

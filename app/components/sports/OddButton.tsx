@@ -1,22 +1,20 @@
-import { useAtom, useAtomValue, useSetAtom } from "jotai";
+import { useAtom, useAtomValue, useStore } from "jotai";
 import { type MouseEvent, type ReactNode, createContext, useContext, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import {
-  addBetToCouponAtom,
   couponAccountAtom,
-  couponAtom,
+  couponBetsAtom,
   couponSettingsAtom,
-  deleteBetFromCouponAtom,
   oneClickBusyAtom,
   oneClickRequestAtom,
   oneClickStakeAtom,
-} from "~/coupon/atoms";
+  withCouponAtoms,
+} from "~/coupon/store";
 import { preloadCouponSlip } from "~/components/coupon/CouponPanel";
-import { isBetInCoupon } from "~/coupon/coupon";
-import { formatOdds } from "~/coupon/math";
-import type { OddsFormat } from "~/coupon/odds-format";
+import { isBetInCoupon } from "~/coupon/model";
+import { type OddsFormat, formatOdds } from "~/coupon/odds-format";
 import { oneClickSelection } from "~/coupon/one-click";
 import { newPlaceKey } from "~/coupon/place";
 import { couponBetFromOutcome } from "~/sports/coupon-bet";
@@ -57,18 +55,17 @@ const OddsContext = createContext<OddsState | null>(null);
 
 function useOddsState(): OddsState {
   const hydrated = useHydrated();
-  const coupon = useAtomValue(couponAtom);
+  const store = useStore();
+  const bets = useAtomValue(couponBetsAtom);
   const { oddsFormat, currency } = useAtomValue(couponAccountAtom);
   const settings = useAtomValue(couponSettingsAtom);
   const oneClickStake = useAtomValue(oneClickStakeAtom);
   const [pendingOneClick, placeOneClick] = useAtom(oneClickRequestAtom);
   const oneClickBusy = useAtomValue(oneClickBusyAtom);
-  const add = useSetAtom(addBetToCouponAtom);
-  const remove = useSetAtom(deleteBetFromCouponAtom);
   const { changeCoefAction } = settings;
   return useMemo(
     () => ({
-      isSelected: (outcomeId: string) => isBetInCoupon(coupon, outcomeId),
+      isSelected: (outcomeId: string) => isBetInCoupon({ bets }, outcomeId),
       oddsFormat,
       pick: (event: MouseEvent<HTMLButtonElement>, game: GameView, market: MarketView, outcome: OutcomeView) => {
         if (!hydrated) return;
@@ -80,11 +77,21 @@ function useOddsState(): OddsState {
           if (oneClickBusy || pendingOneClick) return;
           const returnTo = event.currentTarget.form?.querySelector<HTMLInputElement>('input[name="returnTo"]')?.value ?? "";
           placeOneClick({ key: newPlaceKey(), bet, selection, amount: oneClickStake, currency, changeCoefAction, returnTo });
-        } else if (isBetInCoupon(coupon, outcome.id)) remove(outcome.id);
-        else add(bet);
+        } else {
+          const button = event.currentTarget;
+          // The coupon as it is when the domain runs: a second click while it loads takes the bet out again.
+          withCouponAtoms(
+            (atoms) => {
+              if (isBetInCoupon({ bets: store.get(couponBetsAtom) }, outcome.id)) store.set(atoms.deleteBetFromCouponAtom, outcome.id);
+              else store.set(atoms.addBetToCouponAtom, bet);
+            },
+            // Its code cannot load (a network failure): the form posts the pick, as without JavaScript.
+            () => button.form?.requestSubmit(button),
+          );
+        }
       },
     }),
-    [hydrated, coupon, oddsFormat, currency, changeCoefAction, oneClickStake, oneClickBusy, pendingOneClick, placeOneClick, add, remove],
+    [hydrated, store, bets, oddsFormat, currency, changeCoefAction, oneClickStake, oneClickBusy, pendingOneClick, placeOneClick],
   );
 }
 

@@ -1,6 +1,6 @@
-import { useAtomValue, useSetAtom } from "jotai";
+import { useAtomValue, useSetAtom, useStore } from "jotai";
 import { useEffect, useRef, useState } from "react";
-import { couponAtom, updateCouponBetsAtom } from "~/coupon/atoms";
+import { couponBetsAtom, withCouponAtoms } from "~/coupon/store";
 import { notifyCouponChangesAtom } from "~/notifications/atoms";
 import { refreshedBets } from "~/sports/coupon-bet";
 import { type CoefMove, COEF_INDICATION_MS, activeMoves, coefMoves } from "~/sports/indication";
@@ -48,10 +48,10 @@ export function useLiveFeed(input: { games: GameView[]; version: number; feedUrl
   const version = useRef(input.version);
   const etag = useRef<string | null>(null);
   const marks = useRef(new Map<string, { move: CoefMove; at: number }>());
-  const coupon = useAtomValue(couponAtom);
-  const couponRef = useRef(coupon);
-  couponRef.current = coupon;
-  const updateBets = useSetAtom(updateCouponBetsAtom);
+  const couponBets = useAtomValue(couponBetsAtom);
+  const couponBetsRef = useRef(couponBets);
+  couponBetsRef.current = couponBets;
+  const store = useStore();
   const notifyChanges = useSetAtom(notifyCouponChangesAtom);
   // SPEC §3 disallow_line_sport / disallow_live_sport: a game of a hidden sport that starts or
   // moves into a section while the page is open does not appear (the pages leave them out too).
@@ -102,8 +102,8 @@ export function useLiveFeed(input: { games: GameView[]; version: number; feedUrl
           gamesRef.current = next;
           setGames(next);
           setMoves(activeMoves(marks.current, now));
-          const bets = refreshedBets(couponRef.current.bets, next);
-          if (bets.length > 0) notifyChanges(updateBets(bets));
+          const bets = refreshedBets(couponBetsRef.current, next);
+          if (bets.length > 0) withCouponAtoms((atoms) => notifyChanges(store.set(atoms.updateCouponBetsAtom, bets)));
         } else if (res.status !== 304) {
           await res.body?.cancel();
         }
@@ -127,7 +127,7 @@ export function useLiveFeed(input: { games: GameView[]; version: number; feedUrl
       clearInterval(fade);
       document.removeEventListener("visibilitychange", onVisibility);
     };
-  }, [input.feedUrl, input.intervalMs, input.isBot, updateBets, notifyChanges]);
+  }, [input.feedUrl, input.intervalMs, input.isBot, store, notifyChanges]);
 
   return { games, moves };
 }
