@@ -11,6 +11,9 @@ export default {
   serverModuleFormat: "esm",
   ...(devBuild ? { serverBuildPath: ".data/dev-build/index.js", assetsBuildDirectory: ".data/dev-build/assets" } : {}),
   serverDependenciesToBundle: [/^remix-i18next/, /^remix-utils/],
+  // Read by this project's patch of the compiler (decision 054): the routes loaded with every
+  // page of the site, which each lazily imported module imports so the shell stays in one chunk.
+  browserShellRoutes: ["root", "lng"],
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,
