@@ -1,6 +1,6 @@
 import { getT } from "~/i18n/dictionaries.server";
-import type { PreparedJson } from "~/lib/prepared-json";
-import { PreparedViews } from "~/loaders/prepared-views.server";
+import { type PreparedJson, prepareJson } from "~/lib/prepared-json";
+import { PerAnswerCache } from "~/lib/per-answer-cache.server";
 import { MicroCache } from "~/services/micro-cache.server";
 import { type ApiFeed, type ApiSportsMenu, getFeed, getGame, getSportsMenu, getTopGames } from "~/services/sports.server";
 import { type GameList, type GameView, type Section, type SportView, isLiveStatus } from "~/sports/model";
@@ -75,19 +75,38 @@ export interface SportsContext {
   viewKey: string;
 }
 
+/**
+ * Contexts made once per menu answer and view (a language and hidden sports): the viewers of a
+ * section within the cache's second share one mapping of the menu, and the menu arrays pages
+ * send, whose markup the server then keeps (decision 055). 256 contexts of about 40 sports.
+ */
+const contexts = new PerAnswerCache<SportsContext>(64, 256, 64, () => 1);
+
 /** The menu of a section and a mapper of games into the page's language. */
 export async function sportsContext(lng: string, section: Section, hidden?: HiddenSports): Promise<SportsContext> {
-  const t = getT(lng);
   const menu = await cachedMenu(section);
-  const translate = t as unknown as Translate;
+  const viewKey = `${section}|${lng}|${hidden ? `${hidden.line.join(",")}|${hidden.live.join(",")}` : ""}`;
+  return contexts.get(menu, viewKey, () => makeSportsContext(menu, lng, section, viewKey, hidden));
+}
+
+function makeSportsContext(menu: ApiSportsMenu, lng: string, section: Section, viewKey: string, hidden?: HiddenSports): SportsContext {
+  const translate = getT(lng) as unknown as Translate;
   const all = toSportViews(menu, translate);
   const names = new Map(all.map((s) => [s.id, { name: s.name, model: s.model }]));
   const line = new Set(hidden?.line ?? []);
   const live = new Set(hidden?.live ?? []);
   const visible = (game: { sportId: number; status: number }) => !(isLiveStatus(game.status) ? live : line).has(game.sportId);
   const sports = all.filter((s) => !(section === "live" ? live : line).has(s.id));
-  const menuFor = (activeSportId: number | null = null) => sports.map((s) => (s.id === activeSportId || s.champs.length === 0 ? s : { ...s, champs: [] }));
-  const viewKey = `${section}|${lng}|${hidden ? `${hidden.line.join(",")}|${hidden.live.join(",")}` : ""}`;
+  // One array per open sport, the same for every page of the answer that shows it.
+  const menus = new Map<number | null, SportView[]>();
+  const menuFor = (activeSportId: number | null = null) => {
+    let shown = menus.get(activeSportId);
+    if (!shown) {
+      shown = sports.map((s) => (s.id === activeSportId || s.champs.length === 0 ? s : { ...s, champs: [] }));
+      menus.set(activeSportId, shown);
+    }
+    return shown;
+  };
   return { t: translate, sports, menu: menuFor, visible, names, toGame: (game) => toGame(game, translate, names), toListGame: (game) => toGame(game, translate, names, "list"), viewKey };
 }
 
@@ -96,7 +115,7 @@ type ListAnswer = { games: Parameters<typeof toGame>[0][]; version: number };
  * Views kept: guests share one per language and section; bettors with hidden sports and section
  * pages' filters add theirs. 16 M characters is about 2,000 full top lists.
  */
-const preparedViews = new PreparedViews(64, 16_000_000, 64);
+const preparedViews = new PerAnswerCache<PreparedJson<object>>(64, 16_000_000, 64, (prepared) => prepared.json.length);
 
 /**
  * What a page makes of a cached feed answer, prepared as JSON once per answer and `view` (decision
@@ -105,7 +124,7 @@ const preparedViews = new PreparedViews(64, 16_000_000, 64);
  * the language, the hidden sports, the page's filters). The next second's answer starts afresh.
  */
 export function preparedPerAnswer<T extends object>(answer: object, view: string, make: () => T): PreparedJson<T> {
-  return preparedViews.get(answer, view, make);
+  return preparedViews.get(answer, view, () => prepareJson(make()));
 }
 
 /** A feed answer's games the bettor may see, in the page's language, as one prepared list. */

@@ -1,8 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { PreparedViews } from "./prepared-views.server";
-import { type SportsContext, preparedGameList } from "./sports.server";
+import { type PreparedJson, prepareJson } from "~/lib/prepared-json";
+import { type SportsContext, preparedGameList } from "~/loaders/sports.server";
+import { PerAnswerCache } from "./per-answer-cache.server";
 
-describe("views prepared once per answer (decision 052)", () => {
+/** The cache as the sports loaders use it: JSON prepared once per answer and view. */
+class PreparedViews {
+  private readonly cache: PerAnswerCache<PreparedJson<object>>;
+  constructor(maxAnswers: number, maxWeight: number, maxViews: number) {
+    this.cache = new PerAnswerCache(maxAnswers, maxWeight, maxViews, (prepared) => prepared.json.length);
+  }
+  get(answer: object, view: string, make: () => object) {
+    return this.cache.get(answer, view, () => prepareJson(make()));
+  }
+  get size() {
+    return this.cache.size;
+  }
+}
+
+describe("views kept once per answer (decisions 052, 055)", () => {
   it("makes a view once per answer and view name, and anew for a new answer", () => {
     const views = new PreparedViews(8, 10_000, 8);
     let made = 0;
@@ -32,7 +47,7 @@ describe("views prepared once per answer (decision 052)", () => {
     views2.get(a, "v", long("a"));
     views2.get(b, "v", long("b"));
     views2.get(c, "v", long("c"));
-    expect(views2.size).toEqual({ answers: 2, chars: 80 });
+    expect(views2.size).toEqual({ answers: 2, weight: 80 });
   });
 
   it("serves a view too long to keep, or one beyond an answer's share, without keeping it", () => {
@@ -43,11 +58,11 @@ describe("views prepared once per answer (decision 052)", () => {
     views.get(answer, "big", big);
     views.get(answer, "big", big);
     expect(made).toBe(2);
-    expect(views.size).toEqual({ answers: 0, chars: 0 });
+    expect(views.size).toEqual({ answers: 0, weight: 0 });
     views.get(answer, "1", () => ({}));
     views.get(answer, "2", () => ({}));
     views.get(answer, "3", () => ({}));
-    expect(views.size).toEqual({ answers: 1, chars: 4 });
+    expect(views.size).toEqual({ answers: 1, weight: 4 });
   });
 });
 
