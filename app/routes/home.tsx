@@ -93,7 +93,7 @@ export default function Home() {
               {t("sports.allLive")}
             </Link>
           </header>
-          <GroupedGames groups={groupGames(live.games, { byCountry: false, bestFirst })} section="live" ctx={{ ...ctx, moves: live.moves }} emptyText={t("sports.noLiveGames")} level={3} />
+          <GroupedGames groups={groupGames(live.games, { byCountry: false, bestFirst })} section="live" ctx={{ ...ctx, moves: live.moves }} emptyText={t("sports.noLiveGames")} level={3} keep={data.live} />
         </section>
         <section className="home-block" aria-labelledby="top-line">
           <header className="home-block__head">
@@ -104,7 +104,7 @@ export default function Home() {
               {t("sports.allLine")}
             </Link>
           </header>
-          <GroupedGames groups={groupGames(line.games, { byCountry: false, bestFirst })} section="line" ctx={{ ...ctx, moves: line.moves }} emptyText={t("sports.noGames")} level={3} />
+          <GroupedGames groups={groupGames(line.games, { byCountry: false, bestFirst })} section="line" ctx={{ ...ctx, moves: line.moves }} emptyText={t("sports.noGames")} level={3} keep={data.line} />
         </section>
       </SportsLayout>
     </>

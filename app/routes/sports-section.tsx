@@ -161,6 +161,7 @@ export default function SportsSection() {
         section={data.section}
         ctx={{ lng: data.lng, timeZone: data.timeZone, here, moves }}
         emptyText={t(data.section === "live" ? "sports.noLiveGames" : "sports.noGames")}
+        keep={data.list}
       />
       {total > shown.length ? (
         <p className="sports-more">

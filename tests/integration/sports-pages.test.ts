@@ -187,6 +187,26 @@ describe("sports pages over HTTP", () => {
     expect((await getPage(stack.siteUrl, "/en/coupon", jar)).html).toMatch(/data-testid="coupon-count">0</);
   });
 
+  it("shows an odd in the coupon pressed to its bettor, though guests' rows are rendered once and kept", async () => {
+    // Guests are shown the same rows (decision 055: the server renders them once per answer).
+    const guest = async () => (await (await get("/en/line")).text()).match(/<div class="outcomes-form__rows">[\s\S]*<\/div><\/form>/)?.[0];
+    const [first, second] = await Promise.all([guest(), guest()]);
+    expect(first).toMatch(/name="pick"/);
+    expect(second).toBe(first);
+    const jar = new CookieJar();
+    const { html } = await getPage(stack.siteUrl, "/en/line", jar);
+    // An open odd (a locked one is disabled before aria-pressed).
+    const pick = html.match(/<button type="submit" name="pick" value="(\d+:\d+)" class="odd" aria-pressed="false"/)![1]!;
+    const res = await postForm(stack.siteUrl, "/en/coupon", jar, { csrf: csrfToken(html), intent: "add", pick, returnTo: "/en/line" });
+    expect(res.status).toBe(302);
+    const button = (page: string) => page.match(new RegExp(`<button[^>]*value="${pick}"[^>]*>`))?.[0];
+    const own = await getPage(stack.siteUrl, "/en/line", jar);
+    expect(button(own.html)).toContain('aria-pressed="true"');
+    expect(own.html.match(/name="pick"[^>]*aria-pressed="true"/g)).toHaveLength(1);
+    // A guest just after still sees it unpressed.
+    expect(button(await (await get("/en/line")).text())).toContain('aria-pressed="false"');
+  });
+
   it("refuses an unknown outcome with a translated reason and keeps the coupon", async () => {
     const jar = new CookieJar();
     const { html } = await getPage(stack.siteUrl, "/de/line", jar);

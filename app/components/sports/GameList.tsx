@@ -88,8 +88,29 @@ function GameRow({ game, ctx, t, display }: { game: GameView; ctx: ListContext; 
   );
 }
 
-/** Games grouped by country and championship, each championship a card with its rows. */
-export function GroupedGames({ groups, section, ctx, emptyText, level = 2 }: { groups: CountryGroup[]; section: Section; ctx: ListContext; emptyText: string; level?: 2 | 3 }) {
+/**
+ * What a list's markup depends on besides its answer and the form's own (decision 055): the
+ * games shown and their grouping (ids in order), where they link, the clock's time zone, the
+ * display settings and the headings' level.
+ */
+function rowsVariant(groups: CountryGroup[], section: Section, ctx: ListContext, display: DisplaySettings, level: number): string {
+  let shown = "";
+  for (const country of groups) {
+    shown += `/${country.countryName ?? ""}`;
+    for (const champ of country.champs) {
+      shown += `;${champ.champId}=`;
+      for (const game of champ.games) shown += `${game.id},`;
+    }
+  }
+  return `${section}|${level}|${ctx.lng}|${ctx.timeZone}|${JSON.stringify(display)}|${shown}`;
+}
+
+/**
+ * Games grouped by country and championship, each championship a card with its rows. `keep` is
+ * the shared answer (a prepared list) whose games these are, unchanged: the server then renders
+ * the rows once per answer and variant (decision 055).
+ */
+export function GroupedGames({ groups, section, ctx, emptyText, level = 2, keep }: { groups: CountryGroup[]; section: Section; ctx: ListContext; emptyText: string; level?: 2 | 3; keep?: object }) {
   const { t } = useTranslation();
   const display = useDisplay();
   const hasGames = groups.some((g) => g.champs.length > 0);
@@ -98,8 +119,10 @@ export function GroupedGames({ groups, section, ctx, emptyText, level = 2 }: { g
   const countryHeads = groups.length > 1;
   const CountryHeading = level === 2 ? "h2" : "h3";
   const ChampHeading = countryHeads ? (level === 2 ? "h3" : "h4") : level === 2 ? "h2" : "h3";
+  // Odds that moved are this viewer's own: rows showing them are not kept.
+  const kept = keep ? { of: ctx.moves.size === 0 ? keep : null, variant: rowsVariant(groups, section, ctx, display, level) } : undefined;
   return (
-    <OutcomesForm lng={ctx.lng} returnTo={ctx.here} className="game-groups">
+    <OutcomesForm lng={ctx.lng} returnTo={ctx.here} className="game-groups" keep={kept}>
       {groups.map((country) => (
         <div key={country.countryName ?? "-"} className="country-group">
           {countryHeads ? <CountryHeading className="country-group__title">{country.countryName}</CountryHeading> : null}

@@ -1,6 +1,6 @@
 import { useAtom, useAtomValue, useStore } from "jotai";
 import { type MouseEvent, type ReactNode, createContext, useContext, useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { I18nContext, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import {
@@ -13,6 +13,7 @@ import {
   withCouponAtoms,
 } from "~/coupon/store";
 import { preloadCouponSlip } from "~/components/coupon/CouponPanel";
+import { Kept } from "~/components/Kept";
 import { isBetInCoupon } from "~/coupon/model";
 import { type OddsFormat, formatOdds } from "~/coupon/odds-format";
 import { oneClickSelection } from "~/coupon/one-click";
@@ -27,16 +28,31 @@ import type { GameView, MarketView, OutcomeView } from "~/sports/model";
  * game and outcome to the coupon action, which adds it to the cookie coupon and sends the bettor
  * back to that game on the same page (the #game-… anchor keeps the scroll position). With
  * JavaScript the click is handled in the browser instead.
+ *
+ * `keep` is for rows many viewers are shown alike (decision 055): `of` is the shared answer they
+ * show unchanged (null when they show more, such as odds that moved), `variant` names everything
+ * else they depend on; the children then read only their props, the form's coefficients and the
+ * translations. The server renders such rows once per answer and variant (`Kept`), unless the
+ * bettor's coupon holds bets (the buttons would show them).
  */
-export function OutcomesForm({ lng, returnTo, children, className }: { lng: string; returnTo: string; children: ReactNode; className?: string }) {
+export function OutcomesForm({ lng, returnTo, children, className, keep }: { lng: string; returnTo: string; children: ReactNode; className?: string; keep?: { of: object | null; variant: string } }) {
   const odds = useOddsState();
+  const i18n = useContext(I18nContext);
+  const rows = <OddsContext.Provider value={odds}>{children}</OddsContext.Provider>;
   return (
     // Pointing at (or tabbing to) a coefficient starts loading the filled coupon it is about to need.
     <form method="post" action={`/${lng}/coupon`} className={className ?? "outcomes-form"} onPointerOver={preloadCouponSlip} onFocus={preloadCouponSlip}>
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="returnTo" value={returnTo} />
-      <OddsContext.Provider value={odds}>{children}</OddsContext.Provider>
+      {keep ? (
+        // The layout ignores the wrapper (display: contents). A coupon with bets shows on the buttons.
+        <Kept className="outcomes-form__rows" of={odds.hasBets ? null : keep.of} variant={`${keep.variant}|${odds.oddsFormat}`}>
+          <I18nContext.Provider value={i18n}>{rows}</I18nContext.Provider>
+        </Kept>
+      ) : (
+        rows
+      )}
     </form>
   );
 }
@@ -47,6 +63,7 @@ export function OutcomesForm({ lng, returnTo, children, className }: { lng: stri
  */
 interface OddsState {
   isSelected: (outcomeId: string) => boolean;
+  hasBets: boolean;
   oddsFormat: OddsFormat;
   pick: (event: MouseEvent<HTMLButtonElement>, game: GameView, market: MarketView, outcome: OutcomeView) => void;
 }
@@ -66,6 +83,7 @@ function useOddsState(): OddsState {
   return useMemo(
     () => ({
       isSelected: (outcomeId: string) => isBetInCoupon({ bets }, outcomeId),
+      hasBets: bets.length > 0,
       oddsFormat,
       pick: (event: MouseEvent<HTMLButtonElement>, game: GameView, market: MarketView, outcome: OutcomeView) => {
         if (!hydrated) return;

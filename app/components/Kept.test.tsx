@@ -1,0 +1,94 @@
+import { Writable } from "node:stream";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { Kept } from "./Kept";
+
+/** A page as the site streams it. */
+function streamed(node: React.ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let html = "";
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        html += Buffer.from(chunk).toString("utf8");
+        done();
+      },
+      final(done) {
+        resolve(html);
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(node, { onAllReady: () => stream.pipe(sink), onShellError: reject });
+  });
+}
+
+let renders = 0;
+/** Rows as a list's: adjacent text (React separates it with comments), escaped names, attributes. */
+function Rows({ names }: { names: string[] }) {
+  renders++;
+  return (
+    <>
+      {names.map((name, i) => (
+        <li key={name} data-i={i} title={name}>
+          {name} {i + 1}
+          {i % 2 ? <b>{"ж".repeat(3)}</b> : null}
+        </li>
+      ))}
+    </>
+  );
+}
+
+const NAMES = ['Brighton & Hove "Albion"', "Saint-Étienne", "O'Higgins", "<Ajax>", "الأهلي"];
+
+describe("markup kept per shared answer (decision 055)", () => {
+  it("writes the same HTML as the content rendered in place, inside the same element", async () => {
+    const answer = {};
+    const page = (content: React.ReactNode) => (
+      <main>
+        <h1>Live</h1>
+        {content}
+        <p>after</p>
+      </main>
+    );
+    const kept = await streamed(
+      page(
+        <Kept as="ul" className="rows" of={answer} variant="en">
+          <Rows names={NAMES} />
+        </Kept>,
+      ),
+    );
+    const inPlace = await streamed(
+      page(
+        <ul className="rows">
+          <Rows names={NAMES} />
+        </ul>,
+      ),
+    );
+    expect(kept).toBe(inPlace);
+    expect(kept).toContain("Brighton &amp; Hove");
+    expect(renderToString(<Kept className="rows" of={{}} variant="en"><Rows names={NAMES} /></Kept>)).toBe(renderToString(<div className="rows"><Rows names={NAMES} /></div>));
+  });
+
+  it("renders the content once per answer and variant, and every time without an answer", async () => {
+    renders = 0;
+    const answer = {};
+    const view = (of: object | null, variant: string, names = NAMES) => (
+      <Kept as="ul" className="rows" of={of} variant={variant}>
+        <Rows names={names} />
+      </Kept>
+    );
+    const first = await streamed(view(answer, "en"));
+    expect(await streamed(view(answer, "en"))).toBe(first);
+    expect(renderToString(view(answer, "en"))).toBe(first);
+    expect(renders).toBe(1);
+    // The variant names what else the content depends on: another variant is rendered afresh.
+    expect(await streamed(view(answer, "en|fewer", NAMES.slice(0, 2)))).not.toBe(first);
+    expect(renders).toBe(2);
+    // The next answer starts afresh, though its content may read the same.
+    expect(await streamed(view({}, "en"))).toBe(first);
+    expect(renders).toBe(3);
+    // Without an answer (the content shows the viewer's own), it is rendered each time.
+    await streamed(view(null, "en"));
+    await streamed(view(null, "en"));
+    expect(renders).toBe(5);
+  });
+});

@@ -1,0 +1,21 @@
+import type { ReactElement } from "react";
+import { keptMarkup as serverKeptMarkup } from "~/components/kept-markup.server";
+
+/** The browser build empties `.server` modules (decision 046): there this is undefined. */
+const keptMarkup = serverKeptMarkup as typeof serverKeptMarkup | undefined;
+
+/**
+ * An element whose content many viewers are shown alike (decision 055): a list's rows, the sports
+ * menu. On the server, given `of` (the shared answer the content shows, unchanged: an object that
+ * lives as long as that answer), the content is rendered once per `of` and `variant` (everything
+ * else it depends on) and the kept HTML is written as the element's content. The browser renders
+ * the children as usual and hydrates that HTML, which is the same. With `of` null (the content
+ * shows something of the viewer's own), the server renders it as usual too.
+ *
+ * The children read only their props and the contexts they are wrapped in here: the server
+ * renders them apart from the page. No hooks: the nested render runs inside this component.
+ */
+export function Kept({ as: Tag = "div", className, of, variant, children }: { as?: "div" | "ul"; className: string; of: object | null; variant: string; children: ReactElement }) {
+  if (keptMarkup && of) return <Tag className={className} dangerouslySetInnerHTML={{ __html: keptMarkup(of, variant, children) }} />;
+  return <Tag className={className}>{children}</Tag>;
+}
