@@ -196,6 +196,14 @@ test.describe("on a phone", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tennis");
   });
 
+  test("a live row's video mark keeps clear of its score", async ({ page }) => {
+    await page.goto(url("/en/live"));
+    const row = page.locator(".game-row:has(.game-row__video):has(.game-row__score)").first();
+    const [mark, score] = await Promise.all([row.locator(".game-row__video").boundingBox(), row.locator(".game-row__score").first().boundingBox()]);
+    const apart = mark!.x >= score!.x + score!.width || mark!.x + mark!.width <= score!.x || mark!.y >= score!.y + score!.height || mark!.y + mark!.height <= score!.y;
+    expect(apart).toBe(true);
+  });
+
   test("a game's scoreboard fits a 360-pixel phone in both directions: the score on one line, the badges above the names", async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 800 });
     const { id } = await liveFootball();
