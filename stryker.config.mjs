@@ -9,7 +9,7 @@ export default {
   vitest: { configFile: "vitest.mutation.config.ts" },
   plugins: ["@stryker-mutator/vitest-runner"],
   mutate: [
-    "app/loaders/return-to.ts",
+    "app/lib/return-to.server.ts",
     "app/loaders/guard-rules.ts",
     "platform/domain/redirect-analysis.ts",
     "platform/domain/client-address.ts",

@@ -7,7 +7,7 @@ export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
     include: [
-      "app/loaders/return-to.test.ts",
+      "app/lib/return-to.server.test.ts",
       "app/loaders/guard-rules.test.ts",
       "platform/domain/redirect-analysis.test.ts",
       "platform/domain/client-address.test.ts",

@@ -35,7 +35,7 @@ import { useNonce } from "./lib/nonce";
 import type { RouteId } from "./route-ids";
 import { oneTapClientId } from "./services/auth.server";
 import { getContentGroups, NoSiteConfigError } from "./services/config.server";
-import stylesHref from "./styles/app.css";
+import { appStyles as stylesHref } from "./styles/stylesheets";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesHref },

@@ -3,7 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { COOKIES, clearCookie } from "~/lib/cookies.server";
 import { pageAction } from "~/forms/action.server";
 import { getT } from "~/i18n/dictionaries.server";
-import { safeReturnPath } from "~/lib/return-to";
+import { safeReturnPath } from "~/lib/return-to.server";
 import {
   type BetRefusal,
   type PlaceBody,

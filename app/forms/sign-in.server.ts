@@ -5,7 +5,7 @@ import { COOKIES, clearCookie, setCookie } from "~/lib/cookies.server";
 import type { IssuedSession } from "~/services/auth.server";
 import { forgetAccessToken } from "~/services/auth.server";
 import { requestCookies } from "~/lib/request.server";
-import { safeReturnPath } from "~/lib/return-to";
+import { safeReturnPath } from "~/lib/return-to.server";
 
 /** Set by an inactivity logout; the next page shows the auto-logoff notice once. */
 export const LOGOFF_NOTICE_COOKIE = COOKIES.logoffNotice.name;

@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { pageAction } from "~/forms/action.server";
 import { ageCookie, guardPage } from "~/loaders/guards.server";
-import { safeReturnPath } from "~/lib/return-to";
+import { safeReturnPath } from "~/lib/return-to.server";
 
 /** The age gate's form posts here; there is nothing to show on a GET. */
 export async function loader(args: LoaderFunctionArgs) {

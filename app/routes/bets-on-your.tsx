@@ -11,7 +11,7 @@ import { sportsContext } from "~/loaders/sports.server";
 import { getPopular } from "~/services/sports.server";
 import { seoMeta } from "~/seo";
 import { champTitle, sectionOfGame } from "~/sports/model";
-import sportsStyles from "~/styles/sports.css";
+import { sportsStyles } from "~/styles/stylesheets";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];
 

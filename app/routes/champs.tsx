@@ -10,7 +10,7 @@ import { sportsContext } from "~/loaders/sports.server";
 import { getChampionship, getChampionships, getResults, getStandings } from "~/services/sports.server";
 import { seoMeta } from "~/seo";
 import { champTitle } from "~/sports/model";
-import sportsStyles from "~/styles/sports.css";
+import { sportsStyles } from "~/styles/stylesheets";
 import { notFound } from "~/lib/responses.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];

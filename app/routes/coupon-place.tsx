@@ -6,10 +6,10 @@ import { PlaceOutcome } from "~/components/coupon/PlacedCoupon";
 import { Breadcrumbs } from "~/components/sports/Breadcrumbs";
 import { placeCouponAction } from "~/coupon/place-action.server";
 import { pageLoader } from "~/loaders/guards.server";
-import { privatePageHeaders } from "~/lib/private-headers";
+import { privatePageHeaders } from "~/lib/private-headers.server";
 import { routeSeo } from "~/loaders/seo.server";
 import { seoMeta } from "~/seo";
-import sportsStyles from "~/styles/sports.css";
+import { sportsStyles } from "~/styles/stylesheets";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];
 export const headers: HeadersFunction = privatePageHeaders;

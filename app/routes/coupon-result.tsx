@@ -10,7 +10,7 @@ import { pageLoader } from "~/loaders/guards.server";
 import { routeSeo } from "~/loaders/seo.server";
 import { seoMeta } from "~/seo";
 import { getCoupon } from "~/services/bets.server";
-import sportsStyles from "~/styles/sports.css";
+import { sportsStyles } from "~/styles/stylesheets";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];
 

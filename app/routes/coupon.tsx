@@ -16,13 +16,13 @@ import { sessionSecret } from "~/env.server";
 import { COOKIES, clearCookie, setCookie } from "~/lib/cookies.server";
 import { pageAction } from "~/forms/action.server";
 import { pageLoader } from "~/loaders/guards.server";
-import { safeReturnPath } from "~/lib/return-to";
+import { safeReturnPath } from "~/lib/return-to.server";
 import { routeSeo } from "~/loaders/seo.server";
 import { cachedGame, sportsContext } from "~/loaders/sports.server";
 import { seoMeta } from "~/seo";
 import { couponBetFromOutcome, findOutcome } from "~/sports/coupon-bet";
 import { isLiveStatus } from "~/sports/model";
-import sportsStyles from "~/styles/sports.css";
+import { sportsStyles } from "~/styles/stylesheets";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];
 

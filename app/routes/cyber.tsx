@@ -15,7 +15,7 @@ import { groupGames } from "~/sports/filters";
 import type { GameView } from "~/sports/model";
 import { POLL_LIVE_OTHER_MS } from "~/sports/polling";
 import { parseIdSlug } from "~/sports/slug";
-import sportsStyles from "~/styles/sports.css";
+import { sportsStyles } from "~/styles/stylesheets";
 import { notFound } from "~/lib/responses.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];

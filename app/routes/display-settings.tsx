@@ -8,7 +8,7 @@ import { pageAction } from "~/forms/action.server";
 import { pageLoader } from "~/loaders/guards.server";
 import { routeSeo } from "~/loaders/seo.server";
 import { seoMeta } from "~/seo";
-import { safeReturnPath } from "~/lib/return-to";
+import { safeReturnPath } from "~/lib/return-to.server";
 import { saveDisplaySettings } from "~/services/user.server";
 import { displayCookieValue } from "~/sports/display";
 import { displayFormSchema } from "~/sports/display-schema";

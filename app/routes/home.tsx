@@ -19,7 +19,7 @@ import { seoMeta } from "~/seo";
 import { groupGames } from "~/sports/filters";
 import type { GameList } from "~/sports/model";
 import { POLL_LIVE_BUSY_MS, POLL_TOP_LINE_MS } from "~/sports/polling";
-import sportsStyles from "~/styles/sports.css";
+import { sportsStyles } from "~/styles/stylesheets";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];
 

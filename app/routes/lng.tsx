@@ -9,7 +9,7 @@ import { requireSite } from "~/loaders/site.server";
 import type { RouteId } from "~/route-ids";
 import { leafRouteLayout } from "~/route-layouts";
 import { type RootData, useRootData } from "~/root";
-import displayStyles from "~/styles/display.css";
+import { displayStyles } from "~/styles/stylesheets";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: displayStyles }];
 

@@ -7,7 +7,7 @@ import { env } from "~/env.server";
 import { pageAction } from "~/forms/action.server";
 import { guardPage } from "~/loaders/guards.server";
 import { requestCookies } from "~/lib/request.server";
-import { safeReturnPath } from "~/lib/return-to";
+import { safeReturnPath } from "~/lib/return-to.server";
 import { errorCode, oneTapSignIn } from "~/services/auth.server";
 import { log } from "~/services/log.server";
 

@@ -9,7 +9,7 @@ import { callerOf } from "~/services/visitor.server";
 import { signedInRedirect, startedOneTapHere } from "~/forms/sign-in.server";
 import { pageLoader } from "~/loaders/guards.server";
 import { routeSeo } from "~/loaders/seo.server";
-import { privatePageHeaders } from "~/lib/private-headers";
+import { privatePageHeaders } from "~/lib/private-headers.server";
 import { errorCode, loginBySocial } from "~/services/auth.server";
 import { UpstreamError } from "~/services/http.server";
 import { log } from "~/services/log.server";

@@ -9,7 +9,7 @@ import { afterAuthTarget, signedInRedirect, signedOutHeaders } from "~/forms/sig
 import { pageAction } from "~/forms/action.server";
 import { pageLoader } from "~/loaders/guards.server";
 import { type LoginSubmission, captchaFields, loginFormType, loginSubmissionSchema } from "~/forms/login";
-import { safeReturnPath } from "~/lib/return-to";
+import { safeReturnPath } from "~/lib/return-to.server";
 import { routeSeo } from "~/loaders/seo.server";
 import {
   CAPTCHA_CODES,

@@ -8,7 +8,7 @@ import { afterAuthTarget, signedOutHeaders } from "~/forms/sign-in.server";
 import { z } from "zod";
 import { pageAction } from "~/forms/action.server";
 import { pageLoader } from "~/loaders/guards.server";
-import { safeReturnPath } from "~/lib/return-to";
+import { safeReturnPath } from "~/lib/return-to.server";
 import { routeSeo } from "~/loaders/seo.server";
 import { sessionToken } from "~/loaders/session-user.server";
 import { logout } from "~/services/auth.server";

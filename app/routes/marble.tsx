@@ -13,7 +13,7 @@ import { seoMeta } from "~/seo";
 import { getResults } from "~/services/sports.server";
 import { MARBLE_SPORT_ID, NEXT_RACES, RECENT_RESULTS, nextRaces } from "~/sports/marble";
 import { POLL_LINE_MS, POLL_LIVE_FEATURED_MS } from "~/sports/polling";
-import sportsStyles from "~/styles/sports.css";
+import { sportsStyles } from "~/styles/stylesheets";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { COOKIES, setCookie } from "~/lib/cookies.server";
 import { pageAction } from "~/forms/action.server";
 import { guardPage } from "~/loaders/guards.server";
-import { safeReturnPath } from "~/lib/return-to";
+import { safeReturnPath } from "~/lib/return-to.server";
 import type { SiteContext } from "~/loaders/site.server";
 
 export async function loader(args: LoaderFunctionArgs) {

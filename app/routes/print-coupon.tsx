@@ -9,7 +9,7 @@ import { routeSeo } from "~/loaders/seo.server";
 import { useRootData } from "~/root";
 import { seoMeta } from "~/seo";
 import { getCoupon } from "~/services/bets.server";
-import sportsStyles from "~/styles/sports.css";
+import { sportsStyles } from "~/styles/stylesheets";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

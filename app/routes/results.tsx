@@ -9,7 +9,7 @@ import { routeSeo } from "~/loaders/seo.server";
 import { sportsContext } from "~/loaders/sports.server";
 import { getResultDates, getResults } from "~/services/sports.server";
 import { seoMeta } from "~/seo";
-import sportsStyles from "~/styles/sports.css";
+import { sportsStyles } from "~/styles/stylesheets";
 import { notFound } from "~/lib/responses.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];

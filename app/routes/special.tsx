@@ -18,7 +18,7 @@ import { seoMeta } from "~/seo";
 import { groupGames } from "~/sports/filters";
 import { champTitle, isLiveStatus } from "~/sports/model";
 import { SPECIAL_NAMES, resolveSpecial } from "~/sports/specials";
-import sportsStyles from "~/styles/sports.css";
+import { sportsStyles } from "~/styles/stylesheets";
 import { notFound } from "~/lib/responses.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];

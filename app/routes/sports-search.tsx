@@ -10,7 +10,7 @@ import { sportsContext } from "~/loaders/sports.server";
 import { searchSports } from "~/services/sports.server";
 import { seoMeta } from "~/seo";
 import { champTitle } from "~/sports/model";
-import sportsStyles from "~/styles/sports.css";
+import { sportsStyles } from "~/styles/stylesheets";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];
 

@@ -20,7 +20,7 @@ import { bestMatchesFirst, filterGames, groupGames, parseTimeFilter } from "~/sp
 import { type GameList, type Section, champTitle } from "~/sports/model";
 import { pollIntervalMs } from "~/sports/polling";
 import { parseIdSlug } from "~/sports/slug";
-import sportsStyles from "~/styles/sports.css";
+import { sportsStyles } from "~/styles/stylesheets";
 import { notFound } from "~/lib/responses.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];

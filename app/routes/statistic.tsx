@@ -10,7 +10,7 @@ import { routeSeo } from "~/loaders/seo.server";
 import { sportsContext } from "~/loaders/sports.server";
 import { getChampionship, getChampionships, getHeadToHead, getStandings } from "~/services/sports.server";
 import { seoMeta } from "~/seo";
-import sportsStyles from "~/styles/sports.css";
+import { sportsStyles } from "~/styles/stylesheets";
 import { notFound } from "~/lib/responses.server";
 import { champTitle } from "~/sports/model";
 

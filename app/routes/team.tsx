@@ -13,7 +13,7 @@ import { sportsContext } from "~/loaders/sports.server";
 import { getTeam } from "~/services/sports.server";
 import { seoMeta } from "~/seo";
 import { groupGames } from "~/sports/filters";
-import sportsStyles from "~/styles/sports.css";
+import { sportsStyles } from "~/styles/stylesheets";
 import { notFound } from "~/lib/responses.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];

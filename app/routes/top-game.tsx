@@ -12,7 +12,7 @@ import { useRootData } from "~/root";
 import { seoMeta } from "~/seo";
 import { groupGames } from "~/sports/filters";
 import { POLL_LIVE_BUSY_MS, POLL_TOP_LINE_MS } from "~/sports/polling";
-import sportsStyles from "~/styles/sports.css";
+import { sportsStyles } from "~/styles/stylesheets";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];
 

@@ -7,7 +7,7 @@ import { maskEmail, maskPhone } from "~/lib/mask";
 import { localPath } from "~/lib/paths";
 import { activationAction } from "~/forms/activation.server";
 import { pageLoader } from "~/loaders/guards.server";
-import { safeReturnPath } from "~/lib/return-to";
+import { safeReturnPath } from "~/lib/return-to.server";
 import { routeSeo } from "~/loaders/seo.server";
 import { activationStatus, channelsToActivate } from "~/services/account.server";
 import { log } from "~/services/log.server";

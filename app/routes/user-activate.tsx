@@ -10,7 +10,7 @@ import { activationAction, signInFirst } from "~/forms/activation.server";
 import { pageLoader } from "~/loaders/guards.server";
 import { pageUrl } from "~/lib/request.server";
 import { routeSeo } from "~/loaders/seo.server";
-import { privatePageHeaders } from "~/lib/private-headers";
+import { privatePageHeaders } from "~/lib/private-headers.server";
 import { type ActivationChannel, activateByLink, codeRefusal } from "~/services/account.server";
 import { seoMeta } from "~/seo";
 

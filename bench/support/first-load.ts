@@ -13,7 +13,7 @@ export interface FirstLoad {
 }
 
 /** Below this many bytes gzip a chunk holds no code worth its own request (a bare import line). */
-const EMPTY_CHUNK_GZIP_BYTES = 100;
+export const EMPTY_CHUNK_GZIP_BYTES = 100;
 
 export async function firstLoadJs(appDir: string, routeIds: string[]): Promise<FirstLoad> {
   const buildFile = join(appDir, "build/index.js");

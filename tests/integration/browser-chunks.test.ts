@@ -1,5 +1,8 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { firstLoadJs } from "../../bench/support/first-load";
+import { EMPTY_CHUNK_GZIP_BYTES, firstLoadJs } from "../../bench/support/first-load";
 
 // Decision 054: the compiler's patch makes every route's browser entry import its parents' and
 // every lazily imported module import the shell routes', so the files the shell shares land in
@@ -20,6 +23,18 @@ describe("browser chunks of the build", () => {
     const login = await firstLoadJs(appDir, ["root", "lng", "login"]);
     expect(home.files).toBeLessThanOrEqual(30);
     expect(login.files - shell.files).toBeLessThanOrEqual(8);
+    // A stylesheet's address linked by many pages travels in the shell, not in a chunk of its own.
+    expect(home.empty).toBe(0);
+    expect(login.empty).toBe(0);
+  });
+
+  it("has no empty file anywhere in the browser build", () => {
+    // A module only loaders, actions or headers use is named .server (decision 046): otherwise its
+    // import stays in the browser and a chunk holding nothing is loaded for it.
+    const scripts = readdirSync(join(appDir, "public/build"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".js"));
+    expect(scripts.length).toBeGreaterThan(20);
+    const empty = scripts.filter((f) => gzipSync(readFileSync(join(appDir, "public/build", f)), { level: 9 }).length < EMPTY_CHUNK_GZIP_BYTES);
+    expect(empty).toEqual([]);
   });
 
   it("loads an operations page (its error boundary shows the site's layout) in a few files too", async () => {

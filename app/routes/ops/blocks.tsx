@@ -13,7 +13,7 @@ import { BLOCK_REASONS } from "~/constants";
 import { formatDateTime } from "~/lib/format";
 import { Pager } from "~/components/Pager";
 import { opsAction } from "~/forms/action.server";
-import { safeReturnPath } from "~/lib/return-to";
+import { safeReturnPath } from "~/lib/return-to.server";
 import { opsTitle, requireOps } from "~/loaders/ops.server";
 import {
   type BlockRule,

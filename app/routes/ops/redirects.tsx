@@ -7,7 +7,7 @@ import { z } from "zod";
 import { opsAction } from "~/forms/action.server";
 import { listQuery } from "~/forms/ops";
 import { opsTitle, requireOps } from "~/loaders/ops.server";
-import { safeReturnPath } from "~/lib/return-to";
+import { safeReturnPath } from "~/lib/return-to.server";
 import { type RedirectRule, adminError, listRedirectRules, setRedirectRuleActive } from "~/services/admin.server";
 import { Pager } from "~/components/Pager";
 

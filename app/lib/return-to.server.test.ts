@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_RETURN_PATH, safeReturnPath } from "./return-to";
+import { MAX_RETURN_PATH, safeReturnPath } from "./return-to.server";
 
 const FALLBACK = "/fallback-marker";
 
