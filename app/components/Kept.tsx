@@ -8,7 +8,8 @@ const keptMarkup = serverKeptMarkup as typeof serverKeptMarkup | undefined;
  * An element whose content many viewers are shown alike (decision 055): a list's rows, the sports
  * menu. On the server, given `of` (the shared answer the content shows, unchanged: an object that
  * lives as long as that answer), the content is rendered once per `of` and `variant` (everything
- * else it depends on) and the kept HTML is written as the element's content. The browser renders
+ * else it depends on), from the answer's second viewer on, and the kept HTML is written as the
+ * element's content. The browser renders
  * the children as usual and hydrates that HTML, which is the same. With `of` null (the content
  * shows something of the viewer's own), the server renders it as usual too.
  *
@@ -16,6 +17,7 @@ const keptMarkup = serverKeptMarkup as typeof serverKeptMarkup | undefined;
  * renders them apart from the page. No hooks: the nested render runs inside this component.
  */
 export function Kept({ as: Tag = "div", className, of, variant, children }: { as?: "div" | "ul"; className: string; of: object | null; variant: string; children: ReactElement }) {
-  if (keptMarkup && of) return <Tag className={className} dangerouslySetInnerHTML={{ __html: keptMarkup(of, variant, children) }} />;
+  const html = keptMarkup && of ? keptMarkup(of, variant, children) : null;
+  if (html !== null) return <Tag className={className} dangerouslySetInnerHTML={{ __html: html }} />;
   return <Tag className={className}>{children}</Tag>;
 }

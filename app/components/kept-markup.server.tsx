@@ -6,14 +6,25 @@ import { PerAnswerCache } from "~/lib/per-answer-cache.server";
  * Markup kept per shared answer (decision 055, `Kept.tsx`): a game list's rows or a sports menu
  * that every viewer of the same answer, language and settings is shown alike, rendered once per
  * answer and variant and written into each page as it is. 8 M characters is about 300 top lists
- * of ten games.
+ * of ten games; one text may take a sixteenth (a section page of 80 rows is about 150 k). The
+ * menu of a sport is one answer for all its pages, each a variant (the current link): 64.
  */
-const kept = new PerAnswerCache<string>(256, 8_000_000, 16, (html) => html.length);
+const kept = new PerAnswerCache<string>(256, 8_000_000, 64, (html) => html.length);
+
+/** Answers shown once already: an answer is kept from its second viewer on. */
+const seen = new WeakSet<object>();
 
 /**
- * The HTML of `element`, rendered once per `of` and `variant`. Called while React renders the
- * page: React supports a nested `renderToString` and restores its own state after it.
+ * The HTML of `element`, rendered once per `of` and `variant`, or null the first time `of` is
+ * shown: the page then renders it in place. An answer made anew for every request (a context
+ * beyond its store's share, say) is so never kept, and cannot push out what viewers share.
+ * Called while React renders the page: React supports a nested `renderToString` and restores
+ * its own state after it.
  */
-export function keptMarkup(of: object, variant: string, element: ReactElement): string {
+export function keptMarkup(of: object, variant: string, element: ReactElement): string | null {
+  if (!seen.has(of)) {
+    seen.add(of);
+    return null;
+  }
   return kept.get(of, variant, () => renderToString(element));
 }

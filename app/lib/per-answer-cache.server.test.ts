@@ -31,7 +31,7 @@ describe("views kept once per answer (decisions 052, 055)", () => {
   });
 
   it("lets the oldest answers go beyond its count of answers or its length of text", () => {
-    const views = new PreparedViews(2, 100, 8);
+    const views = new PreparedViews(2, 1_000, 8);
     const [a, b, c] = [{}, {}, {}];
     views.get(a, "v", () => ({ s: "a" }));
     views.get(b, "v", () => ({ s: "b" }));
@@ -41,17 +41,19 @@ describe("views kept once per answer (decisions 052, 055)", () => {
     let made = 0;
     views.get(a, "v", () => ({ s: `a${++made}` }));
     expect(made).toBe(1);
-    // 3 texts of 40 characters exceed 100: the oldest goes.
+    // 17 texts of 40 characters (a sixteenth each) exceed 640: the oldest goes.
     const long = (s: string) => () => ({ s: s.padEnd(32, ".") });
-    const views2 = new PreparedViews(10, 100, 8);
-    views2.get(a, "v", long("a"));
-    views2.get(b, "v", long("b"));
-    views2.get(c, "v", long("c"));
-    expect(views2.size).toEqual({ answers: 2, weight: 80 });
+    const views2 = new PreparedViews(100, 640, 8);
+    const answers = Array.from({ length: 17 }, () => ({}));
+    answers.forEach((answer, i) => views2.get(answer, "v", long(String.fromCharCode(97 + i))));
+    expect(views2.size).toEqual({ answers: 16, weight: 640 });
+    let again = 0;
+    views2.get(answers[0]!, "v", () => ({ again: ++again }));
+    expect(again).toBe(1);
   });
 
-  it("serves a view too long to keep, or one beyond an answer's share, without keeping it", () => {
-    const views = new PreparedViews(10, 20, 2);
+  it("serves a view above a sixteenth of the budget, or one beyond an answer's share, without keeping it", () => {
+    const views = new PreparedViews(10, 320, 2);
     const answer = {};
     let made = 0;
     const big = () => ({ s: "x".repeat(30), made: ++made });
@@ -63,6 +65,17 @@ describe("views kept once per answer (decisions 052, 055)", () => {
     views.get(answer, "2", () => ({}));
     views.get(answer, "3", () => ({}));
     expect(views.size).toEqual({ answers: 1, weight: 4 });
+  });
+
+  it("keeps its count right when making a view keeps another of the same answer", () => {
+    const cache = new PerAnswerCache<string>(1, 1_000, 8, (text) => text.length);
+    const answer = {};
+    const outer = cache.get(answer, "outer", () => `<ul>${cache.get(answer, "inner", () => "<li>")}</ul>`);
+    expect(outer).toBe("<ul><li></ul>");
+    expect(cache.size).toEqual({ answers: 1, weight: "<li>".length + outer.length });
+    // Another answer pushes both out, and the count goes back to nothing.
+    cache.get({}, "x", () => "x");
+    expect(cache.size).toEqual({ answers: 1, weight: 1 });
   });
 });
 

@@ -19,20 +19,24 @@ export class PerAnswerCache<V> {
 
   /** `view` names everything `make` depends on besides the answer. */
   get<T extends V>(answer: object, view: string, make: () => T): T {
-    let views = this.answers.get(answer);
-    const hit = views?.get(view);
+    const hit = this.answers.get(answer)?.get(view);
     if (hit !== undefined) return hit as T;
     const made = make();
     const weight = this.weightOf(made);
-    // A view too big for the budget, or one beyond the answer's share, is served without being kept.
-    if (weight > this.maxWeight || (views && views.size >= this.maxViewsPerAnswer)) return made;
+    // Looked up after `make`, which may itself have kept something (one kept part inside another).
+    let views = this.answers.get(answer);
+    // A view above a sixteenth of the budget (a page of 2,000 games, say) would push out what
+    // everyone shares; it is served without being kept, as is one beyond the answer's share.
+    if (weight > this.maxWeight / 16 || (views && views.size >= this.maxViewsPerAnswer)) return made;
     if (!views) {
       views = new Map();
       this.answers.set(answer, views);
     }
+    const replaced = views.get(view);
+    if (replaced !== undefined) this.weight -= this.weightOf(replaced);
     views.set(view, made);
     this.weight += weight;
-    while (this.answers.size > this.maxAnswers || this.weight > this.maxWeight) this.dropOldest();
+    while (this.answers.size > this.maxAnswers || (this.weight > this.maxWeight && this.answers.size > 0)) this.dropOldest();
     return made;
   }
 

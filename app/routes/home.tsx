@@ -17,7 +17,7 @@ import { log } from "~/services/log.server";
 import { useRootData } from "~/root";
 import { seoMeta } from "~/seo";
 import { groupGames } from "~/sports/filters";
-import type { GameList } from "~/sports/model";
+import type { GameList, SportView } from "~/sports/model";
 import { POLL_LIVE_BUSY_MS, POLL_TOP_LINE_MS } from "~/sports/polling";
 import { sportsStyles } from "~/styles/stylesheets";
 
@@ -25,6 +25,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyl
 
 const TOP_GAMES = 10;
 const noGames = prepareJson<GameList>({ games: [], version: 0 });
+/** One empty menu while the feed is down: the menu's kept markup is keyed by this array (decision 055). */
+const noSports: SportView[] = [];
 
 // Only a visit with ?showForgotPasswordModal=1 shows it, so other visits do not load it.
 const forgotPassword = inPlaceOnServer(ServerForgotPasswordModal, () =>
@@ -47,7 +49,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       // SPEC §2: ?showForgotPasswordModal=1 opens the forgot-password modal, for guests only.
       forgotPassword: !user && site.url.searchParams.get("showForgotPasswordModal") === "1",
       sportsUnavailable: sports === null,
-      sports: sc?.menu() ?? [],
+      sports: sc?.menu() ?? noSports,
       live: live && sc ? preparedGameList(live, sc) : noGames,
       line: line && sc ? preparedGameList(line, sc) : noGames,
       timeZone: site.config.defaultTimeZone,
