@@ -56,7 +56,7 @@ export default async function handleRequest(
   const nonce = newNonce();
   applyDocumentHeaders(responseHeaders, request, nonce);
 
-  const renderTook = renderClock();
+  const renderTook = renderClock(request);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // One answer per request: a bot's onAllReady also comes after a shell error.
