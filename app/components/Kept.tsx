@@ -18,6 +18,7 @@ const keptMarkup = serverKeptMarkup as typeof serverKeptMarkup | undefined;
  */
 export function Kept({ as: Tag = "div", className, of, variant, children }: { as?: "div" | "ul"; className: string; of: object | null; variant: string; children: ReactElement }) {
   const html = keptMarkup && of ? keptMarkup(of, variant, children) : null;
-  if (html !== null) return <Tag className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+  // The kept HTML's bytes go to the page as they are (`KeptHtml`); React's types know only text.
+  if (html !== null) return <Tag className={className} dangerouslySetInnerHTML={{ __html: html as unknown as string }} />;
   return <Tag className={className}>{children}</Tag>;
 }

@@ -5,11 +5,24 @@ import { PerAnswerCache } from "~/lib/per-answer-cache.server";
 /**
  * Markup kept per shared answer (decision 055, `Kept.tsx`): a game list's rows or a sports menu
  * that every viewer of the same answer, language and settings is shown alike, rendered once per
- * answer and variant and written into each page as it is. 8 M characters is about 300 top lists
+ * answer and variant and written into each page as it is. 8 MB is about 300 top lists
  * of ten games; one text may take a sixteenth (a section page of 80 rows is about 150 k). The
  * menu of a sport is one answer for all its pages, each a variant (the current link): 64.
  */
-const kept = new PerAnswerCache<string>(256, 8_000_000, 64, (html) => html.length);
+const kept = new PerAnswerCache<KeptHtml>(256, 8_000_000, 64, (html) => html.utf8.length);
+
+/**
+ * Kept HTML, encoded as UTF-8 once: React's stream renderer, as patched (decision 055), writes
+ * the bytes as they are, where it would encode the text anew for every page (half of home's
+ * HTML is kept markup). Other renderers (`renderToString`, React's development build) take it
+ * as `__html` too and read its text.
+ */
+export class KeptHtml {
+  constructor(readonly utf8: Buffer) {}
+  toString(): string {
+    return this.utf8.toString("utf8");
+  }
+}
 
 /** Answers shown once already: an answer is kept from its second viewer on. */
 const seen = new WeakSet<object>();
@@ -21,10 +34,10 @@ const seen = new WeakSet<object>();
  * Called while React renders the page: React supports a nested `renderToString` and restores
  * its own state after it.
  */
-export function keptMarkup(of: object, variant: string, element: ReactElement): string | null {
+export function keptMarkup(of: object, variant: string, element: ReactElement): KeptHtml | null {
   if (!seen.has(of)) {
     seen.add(of);
     return null;
   }
-  return kept.get(of, variant, () => renderToString(element));
+  return kept.get(of, variant, () => new KeptHtml(Buffer.from(renderToString(element))));
 }

@@ -4,6 +4,7 @@ import { Writable } from "node:stream";
 import { Suspense } from "react";
 import type * as ReactDomServer from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { KeptHtml } from "~/components/kept-markup.server";
 
 // patches/react-dom+18.3.1.patch (decision 050): React's stream renderer gathers its HTML as a
 // string and encodes it once per 16 Ki characters, where it encoded every piece into a 2 KiB buffer. The
@@ -111,5 +112,41 @@ describe("React's stream renderer, as patched", () => {
     const rest = pieces.slice(1).join("");
     expect(rest).toMatch(/<div hidden id="S:0"><p>готово<\/p><\/div>/);
     expect(rest).toContain("$RC");
+  });
+
+  it("writes kept HTML's bytes as they are (decision 055), in order with the text around them, and leaves them whole", async () => {
+    const html = renderToString(<Page rows={300} />);
+    const bytes = Buffer.from(html);
+    const before = Buffer.from(bytes);
+    const page = (inner: string | KeptHtml) => (
+      <main>
+        <h1>Лайв — {"é".repeat(9_000)}</h1>
+        <div className="rows" dangerouslySetInnerHTML={{ __html: inner as string }} />
+        <p>после</p>
+      </main>
+    );
+    const asText = (await streamed(page(html))).bytes;
+    const kept = new KeptHtml(bytes);
+    expect((await streamed(page(kept))).bytes.equals(asText)).toBe(true);
+    expect((await streamed(page(kept))).bytes.equals(asText)).toBe(true);
+    expect(bytes.equals(before)).toBe(true);
+    // Written as they are, not encoded again: the page's writes include the kept bytes themselves.
+    const writes: Buffer[] = [];
+    await new Promise<void>((resolve, reject) => {
+      const sink = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          writes.push(chunk);
+          done();
+        },
+        final(done) {
+          resolve();
+          done();
+        },
+      });
+      const stream = renderToPipeableStream(page(kept), { onAllReady: () => stream.pipe(sink), onShellError: reject });
+    });
+    expect(writes.some((chunk) => chunk.buffer === bytes.buffer && chunk.byteOffset === bytes.byteOffset && chunk.length === bytes.length)).toBe(true);
+    // React's string renderer takes its text.
+    expect(renderToString(page(kept))).toBe(asText.toString("utf8"));
   });
 });
