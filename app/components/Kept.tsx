@@ -13,12 +13,14 @@ const keptMarkup = serverKeptMarkup as typeof serverKeptMarkup | undefined;
  * the children as usual and hydrates that HTML, which is the same. With `of` null (the content
  * shows something of the viewer's own), the server renders it as usual too.
  *
- * The children read only their props and the contexts they are wrapped in here: the server
- * renders them apart from the page. No hooks: the nested render runs inside this component.
+ * The children are a function that makes the content, called only when it is rendered (not at
+ * all when the kept HTML serves). What it makes reads only its props and the contexts it wraps
+ * itself in: the server renders it apart from the page. No hooks in the function itself: the
+ * nested render runs inside this component.
  */
-export function Kept({ as: Tag = "div", className, of, variant, children }: { as?: "div" | "ul"; className: string; of: object | null; variant: string; children: ReactElement }) {
+export function Kept({ as: Tag = "div", className, of, variant, children }: { as?: "div" | "ul"; className: string; of: object | null; variant: string; children: () => ReactElement }) {
   const html = keptMarkup && of ? keptMarkup(of, variant, children) : null;
   // The kept HTML's bytes go to the page as they are (`KeptHtml`); React's types know only text.
   if (html !== null) return <Tag className={className} dangerouslySetInnerHTML={{ __html: html as unknown as string }} />;
-  return <Tag className={className}>{children}</Tag>;
+  return <Tag className={className}>{children()}</Tag>;
 }

@@ -28,16 +28,16 @@ export class KeptHtml {
 const seen = new WeakSet<object>();
 
 /**
- * The HTML of `element`, rendered once per `of` and `variant`, or null the first time `of` is
+ * The HTML of the element `make` makes, rendered once per `of` and `variant`, or null the first time `of` is
  * shown: the page then renders it in place. An answer made anew for every request (a context
  * beyond its store's share, say) is so never kept, and cannot push out what viewers share.
  * Called while React renders the page: React supports a nested `renderToString` and restores
  * its own state after it.
  */
-export function keptMarkup(of: object, variant: string, element: ReactElement): KeptHtml | null {
+export function keptMarkup(of: object, variant: string, make: () => ReactElement): KeptHtml | null {
   if (!seen.has(of)) {
     seen.add(of);
     return null;
   }
-  return kept.get(of, variant, () => new KeptHtml(Buffer.from(renderToString(element))));
+  return kept.get(of, variant, () => new KeptHtml(Buffer.from(renderToString(make()))));
 }

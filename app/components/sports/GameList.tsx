@@ -123,30 +123,32 @@ export function GroupedGames({ groups, section, ctx, emptyText, level = 2, keep 
   const kept = keep ? { of: ctx.moves.size === 0 ? keep : null, variant: rowsVariant(groups, section, ctx, display, level) } : undefined;
   return (
     <OutcomesForm lng={ctx.lng} returnTo={ctx.here} className="game-groups" keep={kept}>
-      {groups.map((country) => (
-        <div key={country.countryName ?? "-"} className="country-group">
-          {countryHeads ? <CountryHeading className="country-group__title">{country.countryName}</CountryHeading> : null}
-          {/* The id carries the section: a page may list one championship under live and line. */}
-          {country.champs.map((champ) => (
-            <section key={champ.champId} className="champ-card" aria-labelledby={`champ-${section}-${champ.champId}`}>
-              <header className="champ-card__head">
-                <SportIcon slug={champ.sportSlug} />
-                <ChampHeading id={`champ-${section}-${champ.champId}`} className="champ-card__title">
-                  <ListLink to={champPath(ctx.lng, section, { id: champ.sportId, slug: champ.sportSlug }, { id: champ.champId, slug: champ.champSlug })}>
-                    {countryHeads ? champ.champName : champTitle(champ.champName, champ.countryName)}
-                  </ListLink>
-                </ChampHeading>
-                <span className="champ-card__count">{champ.games.length}</span>
-              </header>
-              <ul className="champ-card__games">
-                {champ.games.map((game) => (
-                  <GameRow key={game.id} game={game} ctx={ctx} t={t} display={display} />
-                ))}
-              </ul>
-            </section>
-          ))}
-        </div>
-      ))}
+      {() =>
+        groups.map((country) => (
+          <div key={country.countryName ?? "-"} className="country-group">
+            {countryHeads ? <CountryHeading className="country-group__title">{country.countryName}</CountryHeading> : null}
+            {/* The id carries the section: a page may list one championship under live and line. */}
+            {country.champs.map((champ) => (
+              <section key={champ.champId} className="champ-card" aria-labelledby={`champ-${section}-${champ.champId}`}>
+                <header className="champ-card__head">
+                  <SportIcon slug={champ.sportSlug} />
+                  <ChampHeading id={`champ-${section}-${champ.champId}`} className="champ-card__title">
+                    <ListLink to={champPath(ctx.lng, section, { id: champ.sportId, slug: champ.sportSlug }, { id: champ.champId, slug: champ.champSlug })}>
+                      {countryHeads ? champ.champName : champTitle(champ.champName, champ.countryName)}
+                    </ListLink>
+                  </ChampHeading>
+                  <span className="champ-card__count">{champ.games.length}</span>
+                </header>
+                <ul className="champ-card__games">
+                  {champ.games.map((game) => (
+                    <GameRow key={game.id} game={game} ctx={ctx} t={t} display={display} />
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </div>
+        ))
+      }
     </OutcomesForm>
   );
 }

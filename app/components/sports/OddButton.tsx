@@ -35,10 +35,11 @@ import type { GameView, MarketView, OutcomeView } from "~/sports/model";
  * translations. The server renders such rows once per answer and variant (`Kept`), unless the
  * bettor's coupon holds bets (the buttons would show them).
  */
-export function OutcomesForm({ lng, returnTo, children, className, keep }: { lng: string; returnTo: string; children: ReactNode; className?: string; keep?: { of: object | null; variant: string } }) {
+export function OutcomesForm({ lng, returnTo, children, className, keep }: { lng: string; returnTo: string; children: ReactNode | (() => ReactNode); className?: string; keep?: { of: object | null; variant: string } }) {
   const odds = useOddsState();
   const i18n = useContext(I18nContext);
-  const rows = <OddsContext.Provider value={odds}>{children}</OddsContext.Provider>;
+  // Rows given as a function are made only when rendered: not at all when their markup is kept.
+  const rows = () => <OddsContext.Provider value={odds}>{typeof children === "function" ? children() : children}</OddsContext.Provider>;
   return (
     // Pointing at (or tabbing to) a coefficient starts loading the filled coupon it is about to need.
     <form method="post" action={`/${lng}/coupon`} className={className ?? "outcomes-form"} onPointerOver={preloadCouponSlip} onFocus={preloadCouponSlip}>
@@ -48,10 +49,10 @@ export function OutcomesForm({ lng, returnTo, children, className, keep }: { lng
       {keep ? (
         // The layout ignores the wrapper (display: contents). A coupon with bets shows on the buttons.
         <Kept className="outcomes-form__rows" of={odds.hasBets ? null : keep.of} variant={`${keep.variant}|${odds.oddsFormat}`}>
-          <I18nContext.Provider value={i18n}>{rows}</I18nContext.Provider>
+          {() => <I18nContext.Provider value={i18n}>{rows()}</I18nContext.Provider>}
         </Kept>
       ) : (
-        rows
+        rows()
       )}
     </form>
   );

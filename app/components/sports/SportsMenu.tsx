@@ -15,7 +15,6 @@ export function SportsMenu({ lng, section, sports, activeSportId, activeChampId 
   const { t } = useTranslation();
   // The link to the page shown is the current page, as NavLink would mark it with `end`.
   const { pathname } = useLocation();
-  const shown = sports.filter((s) => s.count > 0);
   return (
     <nav className="sports-menu" aria-label={t("sports.menu")}>
       <div className="sports-menu__sections">
@@ -41,44 +40,46 @@ export function SportsMenu({ lng, section, sports, activeSportId, activeChampId 
         </button>
       </Form>
       <Kept as="ul" className="sports-menu__list" of={sports} variant={`${lng}|${section}|${activeSportId ?? ""}|${activeChampId ?? ""}|${pathname}`}>
-        <>
-          {shown.map((sport) => {
-            const to = sportPath(lng, section, sport);
-            return (
-              <li key={sport.id}>
-                <ListLink to={to} className={`sports-menu__item${sport.id === activeSportId ? " is-active" : ""}`} current={to === pathname} prefetch="intent">
-                  <SportIcon slug={sport.slug} />
-                  <span className="sports-menu__name">{sport.name}</span>
-                  <span className="sports-menu__count">{sport.count}</span>
-                </ListLink>
-                {sport.id === activeSportId ? (
-                  <ul className="sports-menu__champs">
-                    {sport.champs
-                      .filter((c) => c.count > 0)
-                      .map((champ) => {
-                        const champTo = champPath(lng, section, sport, champ);
-                        return (
-                          <li key={champ.id}>
-                            <ListLink to={champTo} className={`sports-menu__champ${champ.id === activeChampId ? " is-active" : ""}`} current={champTo === pathname}>
-                              <span className="sports-menu__name">{champTitle(champ.name, champ.countryName)}</span>
-                              <span className="sports-menu__count">{champ.count}</span>
-                            </ListLink>
-                          </li>
-                        );
-                      })}
-                  </ul>
-                ) : null}
-              </li>
-            );
-          })}
-          {/* Marble racing has a page of its own (its races are not matches of the line or live). */}
-          <li>
-            <ListLink to={`/${lng}/marble`} className="sports-menu__item" current={`/${lng}/marble` === pathname} prefetch="intent">
-              <SportIcon slug="marble" />
-              <span className="sports-menu__name">{t("marble.title")}</span>
-            </ListLink>
-          </li>
-        </>
+        {() => (
+          <>
+            {sports.filter((s) => s.count > 0).map((sport) => {
+              const to = sportPath(lng, section, sport);
+              return (
+                <li key={sport.id}>
+                  <ListLink to={to} className={`sports-menu__item${sport.id === activeSportId ? " is-active" : ""}`} current={to === pathname} prefetch="intent">
+                    <SportIcon slug={sport.slug} />
+                    <span className="sports-menu__name">{sport.name}</span>
+                    <span className="sports-menu__count">{sport.count}</span>
+                  </ListLink>
+                  {sport.id === activeSportId ? (
+                    <ul className="sports-menu__champs">
+                      {sport.champs
+                        .filter((c) => c.count > 0)
+                        .map((champ) => {
+                          const champTo = champPath(lng, section, sport, champ);
+                          return (
+                            <li key={champ.id}>
+                              <ListLink to={champTo} className={`sports-menu__champ${champ.id === activeChampId ? " is-active" : ""}`} current={champTo === pathname}>
+                                <span className="sports-menu__name">{champTitle(champ.name, champ.countryName)}</span>
+                                <span className="sports-menu__count">{champ.count}</span>
+                              </ListLink>
+                            </li>
+                          );
+                        })}
+                    </ul>
+                  ) : null}
+                </li>
+              );
+            })}
+            {/* Marble racing has a page of its own (its races are not matches of the line or live). */}
+            <li>
+              <ListLink to={`/${lng}/marble`} className="sports-menu__item" current={`/${lng}/marble` === pathname} prefetch="intent">
+                <SportIcon slug="marble" />
+                <span className="sports-menu__name">{t("marble.title")}</span>
+              </ListLink>
+            </li>
+          </>
+        )}
       </Kept>
     </nav>
   );

@@ -15,31 +15,32 @@ import { SportIcon } from "./SportIcon";
 export function SportsStrip({ lng, section, sports, activeSportId }: { lng: string; section: Section; sports: SportView[]; activeSportId?: number | null }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const shown = sports.filter((s) => s.count > 0);
-  if (shown.length === 0) return null;
+  if (!sports.some((s) => s.count > 0)) return null;
   const all = sectionPath(lng, section);
   return (
     <nav className="sports-strip" aria-label={t("sports.quickChoice")}>
       <Kept as="ul" className="sports-strip__list" of={sports} variant={`${lng}|${section}|${activeSportId ?? ""}|${pathname}`}>
-        <>
-          <li>
-            <ListLink to={all} className={`chip sports-strip__chip${activeSportId ? "" : " is-active"}`} current={all === pathname}>
-              {t(section === "live" ? "sports.allLive" : "sports.allLine")}
-            </ListLink>
-          </li>
-          {shown.map((sport) => {
-            const to = sportPath(lng, section, sport);
-            return (
-              <li key={sport.id}>
-                <ListLink to={to} className={`chip sports-strip__chip${sport.id === activeSportId ? " is-active" : ""}`} current={to === pathname}>
-                  <SportIcon slug={sport.slug} />
-                  <span>{sport.name}</span>
-                  <span className="sports-strip__count">{sport.count}</span>
-                </ListLink>
-              </li>
-            );
-          })}
-        </>
+        {() => (
+          <>
+            <li>
+              <ListLink to={all} className={`chip sports-strip__chip${activeSportId ? "" : " is-active"}`} current={all === pathname}>
+                {t(section === "live" ? "sports.allLive" : "sports.allLine")}
+              </ListLink>
+            </li>
+            {sports.filter((s) => s.count > 0).map((sport) => {
+              const to = sportPath(lng, section, sport);
+              return (
+                <li key={sport.id}>
+                  <ListLink to={to} className={`chip sports-strip__chip${sport.id === activeSportId ? " is-active" : ""}`} current={to === pathname}>
+                    <SportIcon slug={sport.slug} />
+                    <span>{sport.name}</span>
+                    <span className="sports-strip__count">{sport.count}</span>
+                  </ListLink>
+                </li>
+              );
+            })}
+          </>
+        )}
       </Kept>
     </nav>
   );
