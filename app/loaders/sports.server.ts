@@ -62,9 +62,11 @@ export interface SportsContext {
   sports: SportView[];
   /**
    * The menu as a page sends it: the menu lists championships of the open sport only, so the
-   * others go without theirs (on home they were half of the page's data).
+   * others go without theirs (on home they were half of the page's data). Prepared as JSON once
+   * per context and open sport (decision 052): every page of the answer sends the same text, and
+   * the server renders from the same array, whose markup it keeps (decision 055).
    */
-  menu: (activeSportId?: number | null) => SportView[];
+  menu: (activeSportId?: number | null) => PreparedJson<SportView[]>;
   /** Whether the bettor may see a game: its sport is not hidden in the game's own section. */
   visible: (game: { sportId: number; status: number }) => boolean;
   names: Map<number, { name: string; model: GameView["model"] }>;
@@ -97,12 +99,12 @@ function makeSportsContext(menu: ApiSportsMenu, lng: string, section: Section, v
   const live = new Set(hidden?.live ?? []);
   const visible = (game: { sportId: number; status: number }) => !(isLiveStatus(game.status) ? live : line).has(game.sportId);
   const sports = all.filter((s) => !(section === "live" ? live : line).has(s.id));
-  // One array per open sport, the same for every page of the answer that shows it.
-  const menus = new Map<number | null, SportView[]>();
+  // One menu per open sport, the same for every page of the answer that shows it.
+  const menus = new Map<number | null, PreparedJson<SportView[]>>();
   const menuFor = (activeSportId: number | null = null) => {
     let shown = menus.get(activeSportId);
     if (!shown) {
-      shown = sports.map((s) => (s.id === activeSportId || s.champs.length === 0 ? s : { ...s, champs: [] }));
+      shown = prepareJson(sports.map((s) => (s.id === activeSportId || s.champs.length === 0 ? s : { ...s, champs: [] })));
       menus.set(activeSportId, shown);
     }
     return shown;

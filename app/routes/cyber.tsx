@@ -56,7 +56,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       disciplines: disciplines.map((d) => ({ id: d.id, slug: d.slug, name: d.name, count: d.count + d.liveCount })),
       champs: showChamps && discipline ? discipline.champs : [],
       showChamps,
-      sports: line.sports,
+      sports: line.menu(),
       live: { games: liveGames, version: feeds.find((x) => x.section === "live")?.f?.version ?? 0 },
       line: lineGames,
       liveFeed: discipline ? `/${ctx.site.lng}/sports-feed?section=live&sport=${discipline.id}${champId ? `&champ=${champId}` : ""}` : null,

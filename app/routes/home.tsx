@@ -25,8 +25,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyl
 
 const TOP_GAMES = 10;
 const noGames = prepareJson<GameList>({ games: [], version: 0 });
-/** One empty menu while the feed is down: the menu's kept markup is keyed by this array (decision 055). */
-const noSports: SportView[] = [];
+/** One empty menu while the feed is down: the menu's kept markup is keyed by its array (decision 055). */
+const noSports = prepareJson<SportView[]>([]);
 
 // Only a visit with ?showForgotPasswordModal=1 shows it, so other visits do not load it.
 const forgotPassword = inPlaceOnServer(ServerForgotPasswordModal, () =>

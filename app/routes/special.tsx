@@ -69,7 +69,7 @@ export const loader = (args: LoaderFunctionArgs) => {
       special,
       view: routeId === "special-final" ? ("final" as const) : ("home" as const),
       champName: champTitle(champ.name, champ.countryName),
-      sports: line.sports,
+      sports: line.menu(sport.id),
       sportId: sport.id,
       champId: champ.id,
       games: games.slice(0, 60),

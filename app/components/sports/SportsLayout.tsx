@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { CouponPanel } from "~/components/coupon/CouponPanel";
+import { type PreparedJson, usePreparedJson } from "~/lib/prepared-json";
 import type { Section, SportView } from "~/sports/model";
 import { SportsMenu } from "./SportsMenu";
 import { SportsStrip } from "./SportsStrip";
@@ -22,20 +23,22 @@ export function SportsLayout({
 }: {
   lng: string;
   section: Section;
-  sports: SportView[];
+  sports: PreparedJson<SportView[]>;
   activeSportId?: number | null;
   activeChampId?: number | null;
   here: string;
   children: ReactNode;
 }) {
+  // The menu as the loader prepared it (SportsContext.menu): on the server, the loader's own array.
+  const menu = usePreparedJson(sports);
   return (
     <div className="sports-layout">
       <div className="sports-layout__main">
-        <SportsStrip lng={lng} section={section} sports={sports} activeSportId={activeSportId} />
+        <SportsStrip lng={lng} section={section} sports={menu} activeSportId={activeSportId} />
         {children}
       </div>
       <aside className="sports-layout__menu">
-        <SportsMenu lng={lng} section={section} sports={sports} activeSportId={activeSportId} activeChampId={activeChampId} />
+        <SportsMenu lng={lng} section={section} sports={menu} activeSportId={activeSportId} activeChampId={activeChampId} />
       </aside>
       <aside className="sports-layout__coupon">
         <CouponPanel lng={lng} returnTo={here} />
