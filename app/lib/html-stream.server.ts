@@ -22,10 +22,11 @@ import { Transform, type TransformCallback } from "node:stream";
  *    visitor (decision 049).
  */
 const CLOSING = Buffer.from("</body></html>");
+const NOTHING = Buffer.alloc(0);
 
 export class HtmlStreamFixer extends Transform {
   /** Bytes kept back because they may be the start of the closing tags. */
-  private tail: Buffer = Buffer.alloc(0);
+  private tail: Buffer = NOTHING;
   private closingSeen = false;
   /** Bytes of the current render pass, passed on together at React's flush. */
   private pending: Buffer[] = [];
@@ -67,7 +68,7 @@ export class HtmlStreamFixer extends Transform {
     const at = joined.indexOf(CLOSING);
     if (at >= 0) {
       this.closingSeen = true;
-      this.tail = Buffer.alloc(0);
+      this.tail = NOTHING;
       const before = joined.subarray(0, at);
       const after = joined.subarray(at + CLOSING.length);
       if (before.length) this.pending.push(before);
@@ -76,7 +77,7 @@ export class HtmlStreamFixer extends Transform {
     }
     // Keep the longest end of `joined` that is a beginning of the closing tags.
     const keep = partialPrefixLength(joined);
-    this.tail = Buffer.from(joined.subarray(joined.length - keep));
+    this.tail = keep ? Buffer.from(joined.subarray(joined.length - keep)) : NOTHING;
     const out = joined.subarray(0, joined.length - keep);
     if (out.length) this.pending.push(out);
   }
@@ -97,10 +98,14 @@ function withoutNul(bytes: Buffer): Buffer {
   return out.subarray(0, n);
 }
 
+/** Compared byte by byte: this runs on every chunk of every page, and slices would each be an object. */
 function partialPrefixLength(bytes: Buffer): number {
   const max = Math.min(CLOSING.length - 1, bytes.length);
   for (let k = max; k > 0; k--) {
-    if (bytes.subarray(bytes.length - k).equals(CLOSING.subarray(0, k))) return k;
+    const from = bytes.length - k;
+    let i = 0;
+    while (i < k && bytes[from + i] === CLOSING[i]) i++;
+    if (i === k) return k;
   }
   return 0;
 }

@@ -6,6 +6,7 @@ import { sessionSecret } from "~/env.server";
 import { DISPLAY_COOKIE, type DisplaySettings, defaultDisplay } from "~/sports/display";
 import { parseDisplayCookie, parseSavedDisplay } from "~/sports/display-schema";
 import { requestCookies } from "~/lib/request.server";
+import type { SiteConfig } from "~/services/site-config";
 import type { SiteContext } from "./site.server";
 
 /**
@@ -17,18 +18,33 @@ export function displaySettings(request: Request, site: SiteContext, saved?: Rec
   return saved ? parseSavedDisplay(saved, fromCookie) : fromCookie;
 }
 
-/** What the coupon store starts from on every page: the cookie coupon, the config's coupon flags, the currency and odds format. */
-export function couponSeed(request: Request, site: SiteContext, isSignedIn: boolean, saved?: Record<string, unknown> | null): CouponSeed {
-  const { config } = site;
-  return {
-    cookieCoupon: readCouponCookie(request.headers.get("cookie"), sessionSecret),
-    config: couponConfigSchema.parse({
+/**
+ * The coupon's flags of a site config, parsed once per config answer (the site caches the
+ * config and shares its object between requests), not on every page.
+ */
+const couponConfigs = new WeakMap<SiteConfig, CouponSeed["config"]>();
+
+function couponConfigOf(config: SiteConfig): CouponSeed["config"] {
+  let coupon = couponConfigs.get(config);
+  if (!coupon) {
+    coupon = couponConfigSchema.parse({
       isBonusBetEnabled: config.features.bonusBet,
       isVipBetEnabled: config.features.vipBet,
       isOneClickEnabled: config.features.oneClickBet,
       minAmountCouponTypes: config.coupon.minAmountCouponTypes,
       maxAmountCouponTypes: config.coupon.maxAmountCouponTypes,
-    }),
+    });
+    couponConfigs.set(config, coupon);
+  }
+  return coupon;
+}
+
+/** What the coupon store starts from on every page: the cookie coupon, the config's coupon flags, the currency and odds format. */
+export function couponSeed(request: Request, site: SiteContext, isSignedIn: boolean, saved?: Record<string, unknown> | null): CouponSeed {
+  const { config } = site;
+  return {
+    cookieCoupon: readCouponCookie(request.headers.get("cookie"), sessionSecret),
+    config: couponConfigOf(config),
     currency: couponCurrency(config.defaultCurrency),
     oddsFormat: displaySettings(request, site, saved).odds,
     isSignedIn,
