@@ -9,9 +9,9 @@ const keptMarkup = serverKeptMarkup as typeof serverKeptMarkup | undefined;
  * menu. On the server, given `of` (the shared answer the content shows, unchanged: an object that
  * lives as long as that answer), the content is rendered once per `of` and `variant` (everything
  * else it depends on), from the answer's second viewer on, and the kept HTML is written as the
- * element's content. The browser renders
- * the children as usual and hydrates that HTML, which is the same. With `of` null (the content
- * shows something of the viewer's own), the server renders it as usual too.
+ * element's content. The browser renders the children as usual and hydrates that HTML, which is
+ * the same. With `of` null (the content shows something of the viewer's own), the server renders
+ * it as usual too.
  *
  * The children are a function that makes the content, called only when it is rendered (not at
  * all when the kept HTML serves). What it makes reads only its props and the contexts it wraps
