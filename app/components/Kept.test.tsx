@@ -1,25 +1,10 @@
-import { Writable } from "node:stream";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { streamed as streamedBy } from "~/lib/stream-test-fixtures";
 import { Kept } from "./Kept";
 
-/** A page as the site streams it. */
-function streamed(node: React.ReactNode): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let html = "";
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        html += Buffer.from(chunk).toString("utf8");
-        done();
-      },
-      final(done) {
-        resolve(html);
-        done();
-      },
-    });
-    const stream = renderToPipeableStream(node, { onAllReady: () => stream.pipe(sink), onShellError: reject });
-  });
-}
+/** A page as the site streams it, as text. */
+const streamed = async (node: React.ReactNode) => (await streamedBy(renderToPipeableStream, node)).bytes.toString("utf8");
 
 let renders = 0;
 /** Rows as a list's: adjacent text (React separates it with comments), escaped names, attributes. */

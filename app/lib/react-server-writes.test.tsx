@@ -5,6 +5,7 @@ import { Suspense } from "react";
 import type * as ReactDomServer from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { KeptHtml } from "~/components/kept-markup.server";
+import { streamed as streamedBy } from "./stream-test-fixtures";
 
 // patches/react-dom+18.3.1.patch (decision 050): React's stream renderer gathers its HTML as a
 // string and encodes it once per 16 Ki characters, where it encoded every piece into a 2 KiB buffer. The
@@ -32,25 +33,8 @@ function Page({ rows }: { rows: number }) {
   );
 }
 
-function streamed(node: React.ReactNode): Promise<{ bytes: Buffer; writes: number }> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        chunks.push(Buffer.from(chunk));
-        done();
-      },
-      final(done) {
-        resolve({ bytes: Buffer.concat(chunks), writes: chunks.length });
-        done();
-      },
-    });
-    const stream = renderToPipeableStream(node, {
-      onAllReady: () => stream.pipe(sink),
-      onShellError: reject,
-    });
-  });
-}
+/** A page streamed by the patched production renderer. */
+const streamed = (node: React.ReactNode) => streamedBy(renderToPipeableStream, node);
 
 describe("React's stream renderer, as patched", () => {
   it("writes the same HTML as React's string renderer, multibyte characters whole", async () => {
@@ -61,9 +45,9 @@ describe("React's stream renderer, as patched", () => {
   });
 
   it("writes a page in pieces of 16 KiB or more, not of 2 KiB", async () => {
-    const { bytes, writes } = await streamed(<Page rows={1000} />);
+    const { bytes, chunks } = await streamed(<Page rows={1000} />);
     expect(bytes.length).toBeGreaterThan(100_000);
-    expect(writes).toBeLessThanOrEqual(Math.ceil(bytes.length / 16_384) + 1);
+    expect(chunks.length).toBeLessThanOrEqual(Math.ceil(bytes.length / 16_384) + 1);
   });
 
   it("streams a suspended part after the shell, as before", async () => {
@@ -131,21 +115,8 @@ describe("React's stream renderer, as patched", () => {
     expect((await streamed(page(kept))).bytes.equals(asText)).toBe(true);
     expect(bytes.equals(before)).toBe(true);
     // Written as they are, not encoded again: the page's writes include the kept bytes themselves.
-    const writes: Buffer[] = [];
-    await new Promise<void>((resolve, reject) => {
-      const sink = new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          writes.push(chunk);
-          done();
-        },
-        final(done) {
-          resolve();
-          done();
-        },
-      });
-      const stream = renderToPipeableStream(page(kept), { onAllReady: () => stream.pipe(sink), onShellError: reject });
-    });
-    expect(writes.some((chunk) => chunk.buffer === bytes.buffer && chunk.byteOffset === bytes.byteOffset && chunk.length === bytes.length)).toBe(true);
+    const { chunks } = await streamed(page(kept));
+    expect(chunks.some((chunk) => chunk.buffer === bytes.buffer && chunk.byteOffset === bytes.byteOffset && chunk.length === bytes.length)).toBe(true);
     // React's string renderer takes its text.
     expect(renderToString(page(kept))).toBe(asText.toString("utf8"));
   });
