@@ -13,7 +13,13 @@ export interface FirstLoad {
 }
 
 /** Below this many bytes gzip a chunk holds no code worth its own request (a bare import line). */
-export const EMPTY_CHUNK_GZIP_BYTES = 100;
+const EMPTY_CHUNK_GZIP_BYTES = 100;
+
+/** The gzip size of a script file, and whether that makes it an empty chunk. */
+export function chunkGzip(content: Buffer): { gzip: number; empty: boolean } {
+  const gzip = gzipSync(content, { level: 9 }).length;
+  return { gzip, empty: gzip < EMPTY_CHUNK_GZIP_BYTES };
+}
 
 export async function firstLoadJs(appDir: string, routeIds: string[]): Promise<FirstLoad> {
   const buildFile = join(appDir, "build/index.js");
@@ -34,10 +40,10 @@ export async function firstLoadJs(appDir: string, routeIds: string[]): Promise<F
   const total: FirstLoad = { raw: 0, gzip: 0, files: files.size, empty: 0 };
   for (const url of files) {
     const content = readFileSync(join(appDir, "public", url));
-    const gz = gzipSync(content, { level: 9 }).length;
+    const { gzip, empty } = chunkGzip(content);
     total.raw += content.length;
-    total.gzip += gz;
-    if (gz < EMPTY_CHUNK_GZIP_BYTES) total.empty++;
+    total.gzip += gzip;
+    if (empty) total.empty++;
   }
   return total;
 }
