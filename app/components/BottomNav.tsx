@@ -1,6 +1,7 @@
-import { NavLink } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { localPath } from "~/lib/paths";
+import { ListLink, isActiveLink } from "./ListLink";
 
 const items = [
   { key: "sports", path: "/line", icon: "M4 12a8 8 0 1 0 16 0 8 8 0 1 0-16 0M12 4v16M4 12h16" },
@@ -13,16 +14,21 @@ const items = [
 /** The quick navigation bar at the bottom of narrow screens. */
 export function BottomNav({ lng }: { lng: string }) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   return (
     <nav className="bottom-nav" aria-label={t("a11y.bottomNavigation")}>
-      {items.map((item) => (
-        <NavLink key={item.key} to={localPath(lng, item.path)} className="bottom-nav__item">
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-            <path d={item.icon} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-          <span>{t(`bottomNav.${item.key}`)}</span>
-        </NavLink>
-      ))}
+      {items.map((item) => {
+        const to = localPath(lng, item.path);
+        const active = isActiveLink(pathname, to);
+        return (
+          <ListLink key={item.key} to={to} className={active ? "bottom-nav__item active" : "bottom-nav__item"} current={active}>
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+              <path d={item.icon} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            <span>{t(`bottomNav.${item.key}`)}</span>
+          </ListLink>
+        );
+      })}
     </nav>
   );
 }

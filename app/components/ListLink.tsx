@@ -18,6 +18,16 @@ export function ListLink({ to, prefetch, className, current, children }: { to: s
   );
 }
 
+/**
+ * Whether a link to `to` is the current section, by `<NavLink>`'s rule (without `end`): the
+ * same path or one below it, letters of either case.
+ */
+export function isActiveLink(pathname: string, to: string): boolean {
+  const here = pathname.toLowerCase();
+  const path = to.toLowerCase();
+  return here === path || (here.startsWith(path) && here.charAt(path.length) === "/");
+}
+
 const SELECTOR = "a[data-list-link]";
 /** Remix waits as long before an intent prefetch, so a pointer passing over a list fetches nothing. */
 const INTENT_DELAY_MS = 100;

@@ -1,10 +1,11 @@
-import { NavLink } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { RootData } from "~/root";
 import { AuthControls } from "./auth/AuthControls";
 import { HeaderBalance } from "./HeaderBalance";
 import { DisplaySettings } from "./sports/DisplaySettings";
 import { LanguageSwitcher } from "./LanguageSwitcher";
+import { ListLink, isActiveLink } from "./ListLink";
 import { Logo } from "./Logo";
 import { localPath } from "~/lib/paths";
 
@@ -25,6 +26,7 @@ export const sections = [
 export function SiteHeader({ root }: { root: RootData }) {
   const { t } = useTranslation();
   const { lng } = root;
+  const { pathname } = useLocation();
   return (
     <header className="site-header">
       <div className="site-header__top container">
@@ -40,13 +42,17 @@ export function SiteHeader({ root }: { root: RootData }) {
       </div>
       <nav className="site-nav" aria-label={t("a11y.mainNavigation")}>
         <ul className="site-nav__list container">
-          {sections.map((s) => (
-            <li key={s.key}>
-              <NavLink to={localPath(lng, s.path)} className="site-nav__link" prefetch="intent">
-                {t(`nav.${s.key}`)}
-              </NavLink>
-            </li>
-          ))}
+          {sections.map((s) => {
+            const to = localPath(lng, s.path);
+            const active = isActiveLink(pathname, to);
+            return (
+              <li key={s.key}>
+                <ListLink to={to} className={active ? "site-nav__link active" : "site-nav__link"} current={active} prefetch="intent">
+                  {t(`nav.${s.key}`)}
+                </ListLink>
+              </li>
+            );
+          })}
         </ul>
       </nav>
     </header>

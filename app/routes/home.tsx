@@ -1,9 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ForgotPasswordModal as ServerForgotPasswordModal } from "~/components/auth/forgot-password-modal.server";
 import { inPlaceOnServer } from "~/components/in-place-on-server";
 import { localPath } from "~/lib/paths";
+import { ListLink } from "~/components/ListLink";
 import { useDisplay } from "~/components/sports/use-display";
 import { GroupedGames } from "~/components/sports/GameList";
 import { Snowfall } from "~/components/sports/Snowfall";
@@ -91,9 +92,9 @@ export default function Home() {
               <span className="live-dot" aria-hidden="true" />
               {t("sports.topLive")}
             </h2>
-            <Link to={localPath(lng, "/live")} className="home-block__all">
+            <ListLink to={localPath(lng, "/live")} className="home-block__all">
               {t("sports.allLive")}
-            </Link>
+            </ListLink>
           </header>
           <GroupedGames groups={groupGames(live.games, { byCountry: false, bestFirst })} section="live" ctx={{ ...ctx, moves: live.moves }} emptyText={t("sports.noLiveGames")} level={3} keep={data.live} />
         </section>
@@ -102,9 +103,9 @@ export default function Home() {
             <h2 id="top-line" className="home-block__title">
               {t("sports.topLine")}
             </h2>
-            <Link to={localPath(lng, "/line")} className="home-block__all">
+            <ListLink to={localPath(lng, "/line")} className="home-block__all">
               {t("sports.allLine")}
-            </Link>
+            </ListLink>
           </header>
           <GroupedGames groups={groupGames(line.games, { byCountry: false, bestFirst })} section="line" ctx={{ ...ctx, moves: line.moves }} emptyText={t("sports.noGames")} level={3} keep={data.line} />
         </section>

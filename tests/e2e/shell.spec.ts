@@ -64,6 +64,21 @@ test("an unknown path shows the 404 page inside the shell", async ({ page }) => 
   await expect(page).toHaveTitle(/Page not found/);
 });
 
+test("the header marks the section a client-side navigation reaches", async ({ page }) => {
+  await page.goto("/en");
+  await waitForHydration(page);
+  const nav = page.getByRole("navigation", { name: "Main navigation" });
+  await expect(nav.locator("[aria-current]")).toHaveCount(0);
+  await nav.getByRole("link", { name: "Live", exact: true }).click();
+  await expect(page).toHaveURL(/\/en\/live$/);
+  await expect(nav.getByRole("link", { name: "Live", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "Live", exact: true })).toHaveClass(/\bactive\b/);
+  await nav.getByRole("link", { name: "Results" }).click();
+  await expect(page).toHaveURL(/\/en\/results$/);
+  await expect(nav.getByRole("link", { name: "Results" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.locator("[aria-current]")).toHaveCount(1);
+});
+
 test("the page scrolls to the top on navigation", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 600 });
   await page.goto("/en");

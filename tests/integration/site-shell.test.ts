@@ -48,6 +48,19 @@ describe("site shell over HTTP", () => {
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
+  it("marks the current section in the header and the bottom bar, for a section's own page and the pages below it", async () => {
+    const nav = (html: string) => html.slice(html.indexOf('<nav class="site-nav"'), html.indexOf("</nav>", html.indexOf('<nav class="site-nav"')));
+    const bottom = (html: string) => html.slice(html.indexOf('<nav class="bottom-nav"'), html.indexOf("</nav>", html.indexOf('<nav class="bottom-nav"')));
+    const live = await (await get("/en/live/1-football")).text();
+    expect(nav(live)).toMatch(/<a href="\/en\/live" class="site-nav__link active" aria-current="page"/);
+    expect(nav(live).match(/aria-current/g)).toHaveLength(1);
+    expect(bottom(live)).toMatch(/<a href="\/en\/live" class="bottom-nav__item active" aria-current="page"/);
+    expect(bottom(live).match(/aria-current/g)).toHaveLength(1);
+    const home = await (await get("/en")).text();
+    expect(nav(home)).not.toContain("aria-current");
+    expect(bottom(home)).not.toContain("aria-current");
+  });
+
   it("tells where a page's time went in Server-Timing: guards, loaders and render, on documents and data requests", async () => {
     const part = /^[a-z-]+;dur=\d+\.\d$/;
     const page = await get("/en/login");
