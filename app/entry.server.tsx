@@ -6,11 +6,14 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { i18nFor } from "./i18n/dictionaries.server";
 import { asI18next } from "./i18n/instance";
+import { installHandoffSplices } from "./lib/handoff-splices.server";
 import { HtmlStreamFixer } from "./lib/html-stream.server";
 import { NonceContext } from "./lib/nonce";
 import { renderClock, serverTimingHeader } from "./lib/server-timing.server";
 import { applyDocumentHeaders, applySecurityHeaders, newNonce } from "./lib/security-headers.server";
 import { languageWithoutConfig } from "./loaders/site.server";
+
+installHandoffSplices();
 
 /**
  * How the patched Remix runtime words its refusal of a foreign Origin (decision 010): a 403

@@ -19,9 +19,16 @@ export interface PreparedJson<T extends object> {
  */
 const values = new WeakMap<PreparedJson<object>, object>();
 
+/**
+ * Set on the server (`handoff-splices.server.ts`, decision 056): remembers each prepared text, so
+ * that a page's data script can carry it ready-escaped.
+ */
+export const preparedTexts: { remember?: (json: string) => void } = {};
+
 export function prepareJson<T extends object>(value: T): PreparedJson<T> {
   const prepared: PreparedJson<T> = { json: JSON.stringify(value) };
   values.set(prepared, value);
+  preparedTexts.remember?.(prepared.json);
   return prepared;
 }
 

@@ -64,6 +64,25 @@ describe("sports pages over HTTP", () => {
     expect(html).toMatch(/<button[^>]*name="pick" value="\d+:\d+"/);
   });
 
+  it("writes home's prepared lists into the page's data as a data request carries them (decision 056)", async () => {
+    /** The long strings of turbo-stream's lines: the prepared lists (game lists, sports menu). */
+    const longStrings = (lines: string[]) =>
+      lines
+        .flatMap((line) => (line.startsWith("[") ? (JSON.parse(line) as unknown[]) : []))
+        .filter((v): v is string => typeof v === "string" && v.length > 2048)
+        .sort();
+    // The second view is the one written from kept, ready-escaped bytes.
+    await (await get("/en")).text();
+    const html = await (await get("/en")).text();
+    expect(html).not.toContain("\uE000");
+    const inPage = [...html.matchAll(/streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);<\/script>/g)].map((m) => (JSON.parse(m[1]!) as string).trimEnd());
+    const fromData = (await (await get("/en.data")).text()).split("\n").filter(Boolean);
+    const pageLists = longStrings(inPage);
+    expect(pageLists.length).toBeGreaterThanOrEqual(3);
+    for (const list of pageLists) expect(() => JSON.parse(list)).not.toThrow();
+    expect(pageLists).toEqual(longStrings(fromData));
+  });
+
   it("renders the live and line sections in every language, with title, canonical and alternates", async () => {
     for (const lng of LANGUAGES) {
       for (const section of ["live", "line"]) {
