@@ -43,3 +43,19 @@ export const captchaFields = z.object({
   captchaId: z.string().min(1).max(128).optional(),
   captchaAnswer: z.string().trim().max(16).optional(),
 });
+
+/** A dialling code as the phone login forms offer it. */
+export interface PhoneCode {
+  tel_code: string;
+  label: string;
+}
+
+/**
+ * One option per dialling code: countries that share one (+7) share its option, so the default
+ * code selects exactly one option (HTML allows one selected option in a single select).
+ */
+export function phoneCodes(countries: ReadonlyArray<{ country_code: string; tel_code: string }>): PhoneCode[] {
+  const byCode = new Map<string, string[]>();
+  for (const c of countries) byCode.set(c.tel_code, [...(byCode.get(c.tel_code) ?? []), c.country_code]);
+  return [...byCode].map(([tel_code, names]) => ({ tel_code, label: `${names.join(", ")} +${tel_code}` }));
+}

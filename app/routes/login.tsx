@@ -8,6 +8,7 @@ import { callerOf } from "~/services/visitor.server";
 import { afterAuthTarget, signedInRedirect, signedOutHeaders } from "~/forms/sign-in.server";
 import { pageAction } from "~/forms/action.server";
 import { pageLoader } from "~/loaders/guards.server";
+import { preparedPhoneCodes } from "~/loaders/phone-codes.server";
 import { type LoginSubmission, captchaFields, loginFormType, loginSubmissionSchema } from "~/forms/login";
 import { safeReturnPath } from "~/lib/return-to.server";
 import { routeSeo } from "~/loaders/seo.server";
@@ -20,7 +21,6 @@ import {
   loginBySms,
   loginByTwoStepCode,
   newCaptcha,
-  phoneCountries,
   sendSmsCode,
   validateCaptcha,
 } from "~/services/auth.server";
@@ -36,7 +36,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       lng: ctx.site.lng,
       state: { formType, step: firstStep(formType) } satisfies LoginState as LoginState,
       returnTo: safeReturnPath(ctx.site.url.searchParams.get("returnTo"), ""),
-      countries: await phoneCountries().catch(() => []),
+      phoneCodes: await preparedPhoneCodes(),
       registration: ctx.site.config.registration.allowed,
       seo: await routeSeo(ctx),
     };
@@ -165,7 +165,7 @@ export default function Login() {
         <LoginPanel
           lng={page.lng}
           state={result?.state ?? page.state}
-          countries={page.countries}
+          phoneCodes={page.phoneCodes}
           returnTo={page.returnTo}
           lastResult={result?.lastResult}
           captcha={result?.captcha}

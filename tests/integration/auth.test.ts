@@ -115,6 +115,22 @@ describe("sign-in over plain forms", () => {
     expect(jar.get("user_token")).toBeUndefined();
   });
 
+  it("offers the phone forms one option per dialling code, the first chosen, sent to the browser as one prepared list", async () => {
+    const { html } = await getPage(stack.siteUrl, "/en/login?form=phone_password", new CookieJar());
+    const select = /<select[^>]*name="phone_code"[^>]*>(.*?)<\/select>/s.exec(html)?.[1] ?? "";
+    const options = [...select.matchAll(/<option value="(\d+)"( selected="")?>([^<]*)<\/option>/g)];
+    expect(options.length).toBeGreaterThan(5);
+    expect(options[0]![2]).toBe(' selected=""');
+    expect(options.filter((o) => o[2])).toHaveLength(1);
+    expect(new Set(options.map((o) => o[1])).size).toBe(options.length);
+    expect(options.find((o) => o[1] === "7")?.[3]).toMatch(/^RU, KZ \+7$/);
+    // A data request (the modal's) carries the codes as one JSON text, not value by value.
+    const data = await (await fetch(`${stack.siteUrl}/en/login.data?form=phone_password`)).text();
+    const lists = (JSON.parse(data.split("\n")[0]!) as unknown[]).filter((v): v is string => typeof v === "string" && v.startsWith("[{\"tel_code\""));
+    expect(lists).toHaveLength(1);
+    expect((JSON.parse(lists[0]!) as Array<{ tel_code: string }>).map((c) => c.tel_code)).toEqual(options.map((o) => o[1]));
+  });
+
   it("keeps an open-redirect attempt in the return URL on the site", async () => {
     await h.createUser({ email: "return@example.com", password: "Secret123" });
     for (const evil of ["https://evil.example/", "//evil.example/x", "/\\evil.example"]) {

@@ -6,7 +6,7 @@ import { localPath } from "~/lib/paths";
 import { type LoginPanelProps, type LoginState, LoginPanel, firstStep } from "./LoginPanel";
 import { Modal } from "./Modal";
 
-type LoginPageData = { state: LoginState; countries: LoginPanelProps["countries"]; returnTo: string; registration: boolean };
+type LoginPageData = { state: LoginState; phoneCodes: LoginPanelProps["phoneCodes"]; returnTo: string; registration: boolean };
 type LoginActionData = { lastResult: LoginPanelProps["lastResult"]; state: LoginState; captcha: LoginPanelProps["captcha"]; info: string | null };
 
 /** The login form in a modal (JavaScript on); without JavaScript the link opens the page. */
@@ -31,7 +31,7 @@ export default function LoginDialog({ lng, returnTo, onClose }: { lng: string; r
         <LoginPanel
           lng={lng}
           state={state}
-          countries={page.data.countries}
+          phoneCodes={page.data.phoneCodes}
           returnTo={returnTo}
           lastResult={fromAction?.lastResult}
           captcha={fromAction?.captcha}

@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FieldError, FormErrors, controlProps, wholeFormErrors } from "~/components/form/Field";
 import { focusTarget } from "~/components/form/focus";
-import { type LoginFormType, loginFormTypes, loginSubmissionSchema } from "~/forms/login";
+import { type LoginFormType, type PhoneCode, loginFormTypes, loginSubmissionSchema } from "~/forms/login";
+import { type PreparedJson, usePreparedJson } from "~/lib/prepared-json";
 
 export interface LoginState {
   formType: LoginFormType;
@@ -19,7 +20,8 @@ export interface LoginState {
 export interface LoginPanelProps {
   lng: string;
   state: LoginState;
-  countries: Array<{ id: number; name: string; country_code: string; tel_code: string }>;
+  /** The dialling codes of the phone forms, prepared once per platform answer (decision 052). */
+  phoneCodes: PreparedJson<PhoneCode[]>;
   returnTo: string;
   lastResult?: SubmissionResult<string[]> | null;
   captcha?: { id: string; image: string } | null;
@@ -40,8 +42,10 @@ export function firstStep(formType: LoginFormType): LoginState["step"] {
 export function LoginPanel(props: LoginPanelProps) {
   const { t } = useTranslation();
   const { state, lng } = props;
+  const codes = usePreparedJson(props.phoneCodes);
   const FormComponent = props.FormComponent ?? Form;
   const formId = `login-${state.formType}-${state.step}`;
+  const phoneCode = state.phone_code ?? codes[0]?.tel_code ?? "7";
   const [form, fields] = useForm({
     id: formId,
     lastResult: props.lastResult,
@@ -83,10 +87,10 @@ export function LoginPanel(props: LoginPanelProps) {
           id={`${formId}-phone-code`}
           name="phone_code"
           {...control("phone_code")}
-          defaultValue={state.phone_code ?? props.countries[0]?.tel_code ?? "7"}
+          defaultValue={phoneCode}
           autoComplete="tel-country-code"
         >
-          {phoneCodes(props.countries).map((c) => (
+          {codes.map((c) => (
             <option key={c.tel_code} value={c.tel_code}>
               {c.label}
             </option>
@@ -241,14 +245,4 @@ export function LoginPanel(props: LoginPanelProps) {
       </div>
     </div>
   );
-}
-
-/**
- * One option per dialling code: countries that share one (+7) share its option, so the default
- * code selects exactly one option (HTML allows one selected option in a single select).
- */
-function phoneCodes(countries: ReadonlyArray<{ country_code: string; tel_code: string }>): Array<{ tel_code: string; label: string }> {
-  const byCode = new Map<string, string[]>();
-  for (const c of countries) byCode.set(c.tel_code, [...(byCode.get(c.tel_code) ?? []), c.country_code]);
-  return [...byCode].map(([tel_code, names]) => ({ tel_code, label: `${names.join(", ")} +${tel_code}` }));
 }
