@@ -121,6 +121,25 @@ test("the login modal opens from the header with JavaScript on and signs in in p
   await expectSignedIn(page);
 });
 
+test("the login modal's phone tab signs in with a dialling code from its list", async ({ page }) => {
+  const phone = phoneNumber();
+  await h.createUser({ phone_number: phone, phone_code: "7", password: "Secret123" });
+  await page.goto(url("/en/rules/1"));
+  await waitForHydration(page);
+  await page.getByRole("banner").getByRole("link", { name: "Log in" }).click();
+  const dialog = page.getByRole("dialog", { name: "Log in" });
+  await dialog.getByRole("tab", { name: "Phone" }).click();
+  const code = dialog.getByLabel("Code", { exact: true });
+  await expect(code.locator("option")).toContainText(["RU, KZ +7", "UA +380"]);
+  await expect(code).toHaveValue("7");
+  await code.selectOption("380");
+  await code.selectOption("7");
+  await dialog.getByLabel("Phone number").fill(phone);
+  await dialog.getByLabel("Password", { exact: true }).fill("Secret123");
+  await dialog.getByRole("button", { name: "Log in" }).click();
+  await expectSignedIn(page);
+});
+
 test("a session that expires on the platform is signed out on the next poll", async ({ page, context }) => {
   const { token } = await h.createUser();
   await context.addCookies([{ name: "user_token", value: token, url: stack.siteUrl, httpOnly: true, sameSite: "Lax" }]);

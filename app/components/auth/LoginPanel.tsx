@@ -48,6 +48,9 @@ export function LoginPanel(props: LoginPanelProps) {
   const phoneCode = state.phone_code ?? codes[0]?.tel_code ?? "7";
   const [form, fields] = useForm({
     id: formId,
+    // Conform resets the controls to these when the form changes in place (the modal's tabs and
+    // steps): without them the code's select was left with no choice.
+    defaultValue: { phone_code: phoneCode, phone_number: state.phone_number },
     lastResult: props.lastResult,
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSubmissionSchema }),
