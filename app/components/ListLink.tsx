@@ -20,7 +20,8 @@ export function ListLink({ to, prefetch, className, current, children }: { to: s
 
 /**
  * Whether a link to `to` is the current section, by `<NavLink>`'s rule (without `end`): the
- * same path or one below it, letters of either case.
+ * same path or one below it, letters of either case. `to` as `localPath` makes it: no trailing
+ * slash, nothing to percent-encode.
  */
 export function isActiveLink(pathname: string, to: string): boolean {
   const here = pathname.toLowerCase();

@@ -18,23 +18,32 @@ import { preparedTexts } from "~/lib/prepared-json";
 
 /** Shorter texts are cheaper to escape than to look up and join. */
 export const MIN_SPLICED_CHARS = 2048;
-/** The texts kept at most; the prepared values alive at one time are far fewer (decision 052). */
-const BUDGET_CHARS = 16_000_000;
+/**
+ * What the store may hold: each text's characters and, once a page has used it, its escaped bytes
+ * (about 1.6 times as many). The prepared values alive at one time are far fewer (decision 052).
+ */
+const BUDGET = 32_000_000;
 
 /** Each prepared text of this process, with its escaped bytes once a page has needed them. */
 const texts = new Map<string, Buffer | null>();
-let keptChars = 0;
+let kept = 0;
+
+const weightOf = (text: string, bytes: Buffer | null | undefined) => text.length + (bytes?.length ?? 0);
+
+/** A Map iterates in insertion order: the text used longest ago goes first. */
+function evict(): void {
+  for (const [old, bytes] of texts) {
+    if (kept <= BUDGET) break;
+    texts.delete(old);
+    kept -= weightOf(old, bytes);
+  }
+}
 
 function remember(json: string): void {
   if (json.length < MIN_SPLICED_CHARS || texts.has(json)) return;
   texts.set(json, null);
-  keptChars += json.length;
-  // A Map iterates in insertion order: the oldest text goes first.
-  for (const old of texts.keys()) {
-    if (keptChars <= BUDGET_CHARS) break;
-    texts.delete(old);
-    keptChars -= old.length;
-  }
+  kept += json.length;
+  evict();
 }
 
 const SCRIPT_ESCAPES: Record<string, string> = { "&": "\\u0026", ">": "\\u003e", "<": "\\u003c", "\u2028": "\\u2028", "\u2029": "\\u2029" };
@@ -54,9 +63,17 @@ export function inHandoffScript(text: string): Buffer {
 
 function escaped(text: string): Buffer | undefined {
   const known = texts.get(text);
-  if (known !== null) return known;
+  if (known === undefined) return undefined;
+  // Used again: to the back of the line, so a menu kept for minutes outlasts each second's lists.
+  texts.delete(text);
+  if (known) {
+    texts.set(text, known);
+    return known;
+  }
   const bytes = inHandoffScript(text);
   texts.set(text, bytes);
+  kept += bytes.length;
+  evict();
   return bytes;
 }
 

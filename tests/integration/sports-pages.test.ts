@@ -71,7 +71,7 @@ describe("sports pages over HTTP", () => {
         .flatMap((line) => (line.startsWith("[") ? (JSON.parse(line) as unknown[]) : []))
         .filter((v): v is string => typeof v === "string" && v.length > 2048)
         .sort();
-    // The second view is the one written from kept, ready-escaped bytes.
+    // Twice: the second view takes the texts' escaped bytes from the store the first one filled.
     await (await get("/en")).text();
     const html = await (await get("/en")).text();
     expect(html).not.toContain("\uE000");
