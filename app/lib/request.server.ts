@@ -12,6 +12,14 @@ export function pageUrl(request: Request): URL {
   return url;
 }
 
-export function requestCookies(request: Request): Record<string, string | undefined> {
-  return parseCookieHeader(request.headers.get("cookie") ?? "");
+const parsedCookies = new WeakMap<Request, Readonly<Record<string, string | undefined>>>();
+
+/** The request's cookies, parsed once per request: its loaders and guards each ask. */
+export function requestCookies(request: Request): Readonly<Record<string, string | undefined>> {
+  let cookies = parsedCookies.get(request);
+  if (!cookies) {
+    cookies = parseCookieHeader(request.headers.get("cookie") ?? "");
+    parsedCookies.set(request, cookies);
+  }
+  return cookies;
 }
