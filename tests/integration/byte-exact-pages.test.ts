@@ -4,9 +4,11 @@ import { languages, pageUrl, samplePages } from "../support/pages";
 import { type Stack, startStack } from "../support/stack";
 
 // Issue 11: React 18.3 wrote U+0000 where a multibyte character crossed its 2 KiB buffer, and
-// streamed scripts after </html>. Every page of the route table, in every language, for a guest
-// and for a signed-in player, must be clean UTF-8 with no NUL and no U+FFFD, and end in
-// </body></html> with nothing after it.
+// streamed scripts after </html>. Every page of the route table, for a guest and for a signed-in
+// player, must be clean UTF-8 with no NUL and no U+FFFD, and end in </body></html> with nothing
+// after it. CI checks Russian, English and Arabic (two-byte letters of both directions and plain
+// ASCII); BYTE_EXACT_ALL=1 (`npm run bench -- byte-exact`) checks all nine languages.
+const sweep = process.env.BYTE_EXACT_ALL === "1" ? languages : languages.filter((lng) => ["ru", "en", "ar"].includes(lng));
 
 let stack: Stack;
 let userCookie: string;
@@ -53,10 +55,10 @@ function problems(bytes: Buffer): string[] {
 
 describe("every page is byte-exact", () => {
   for (const visitor of ["guest", "player"] as const) {
-    it(`in all nine languages, as a ${visitor}`, async () => {
+    it(`in ${sweep.join(", ")}, as a ${visitor}`, async () => {
       const failures: string[] = [];
       let checked = 0;
-      for (const lng of languages) {
+      for (const lng of sweep) {
         // One language at a time, its pages in parallel: quick, and gentle on a small machine.
         await Promise.all(
           samplePages.map(async (page) => {
@@ -72,8 +74,8 @@ describe("every page is byte-exact", () => {
         );
       }
       expect(failures).toEqual([]);
-      expect(checked).toBe(languages.length * samplePages.length);
-      // Nine languages of every page type, the sports pages among them, on a shared machine.
+      expect(checked).toBe(sweep.length * samplePages.length);
+      // Every page type in each language, the sports pages among them, on a shared machine.
     }, 300_000);
   }
 });
