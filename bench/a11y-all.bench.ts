@@ -1,5 +1,6 @@
 // axe-core over every page type in ru, en and ar, each page type in all three (the e2e run in CI
-// checks each page type once, the three languages by turns; issue 11). Needs the build and Chromium.
+// checks every other page type once, the three languages by turns; issue 11). Needs the build and
+// Chromium.
 import { spawnSync } from "node:child_process";
 
 const started = Date.now();
