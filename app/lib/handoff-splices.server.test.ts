@@ -1,3 +1,4 @@
+import { escapeHtml } from "@remix-run/react/dist/markup.js";
 import { encode } from "turbo-stream";
 import { describe, expect, it } from "vitest";
 import { KeptHtml } from "~/components/kept-markup.server";
@@ -18,7 +19,8 @@ async function scripts(data: unknown, splicer?: ReturnType<typeof handoffSplicer
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    const escaped = JSON.stringify(decoder.decode(value, { stream: true })).replace(/[&><\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+    // Remix's own escaping, as StreamTransfer applies it: the reference the splices must match.
+    const escaped = escapeHtml(JSON.stringify(decoder.decode(value, { stream: true })));
     const script = `enqueue(${escaped});`;
     const html = splicer ? splicer.html(script) : script;
     if (html instanceof KeptHtml) splicedScripts++;
