@@ -131,10 +131,11 @@ describe("bets on yours and the sports search", () => {
     expect(top.games.length).toBeGreaterThan(0);
     // In the page's language, as home shows it.
     expect(top.games.every((g) => typeof g.sportName === "string" && g.sportName.length > 0)).toBe(true);
-    // Hide the sport with the fewest top games, so that the bettor's list keeps the others.
+    // Hide the sport with the fewest top games, so that the bettor's list keeps the others. Which
+    // games are live depends on the hour the test runs: at times one sport fills the whole list,
+    // and then the bettor's list is empty while the guests' keeps every game.
     const counts = new Map<number, number>();
     for (const g of top.games) counts.set(g.sportId, (counts.get(g.sportId) ?? 0) + 1);
-    expect(counts.size).toBeGreaterThan(1);
     const hiddenSport = [...counts].sort((a, b) => a[1] - b[1])[0]![0];
     const { token } = (await api.expectOk("POST", "/__test/users", { body: { email: "hidden-top@example.com", password: "Secret123", disallow_live_sport: [hiddenSport] } }, 201)) as { token: string };
     const home = async (headers: Record<string, string> = {}) => (await fetch(`${stack.siteUrl}/en/`, { headers: { ...BOT, ...headers } })).text();
