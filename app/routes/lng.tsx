@@ -1,3 +1,4 @@
+import "~/chunks/shell";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { CouponProvider } from "~/components/coupon/CouponProvider";

@@ -1,3 +1,4 @@
+import "~/chunks/sports";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";

@@ -6,7 +6,8 @@ import { chunkGzip, firstLoadJs } from "../../bench/support/first-load";
 // Decision 054: the compiler's patch makes every route's browser entry import its parents' and
 // every lazily imported module import the shell routes', so the files the shell shares land in
 // one chunk rather than one chunk per set of importers (the build had 29 files for the shell
-// and 47 for home without it). The built manifest is read as the browser would follow it.
+// and 47 for home without it); the sports pages share one chunk of their own (decision 057). The
+// built manifest is read as the browser would follow it.
 const appDir = process.cwd();
 
 describe("browser chunks of the build", () => {
@@ -20,11 +21,32 @@ describe("browser chunks of the build", () => {
     const shell = await firstLoadJs(appDir, ["root", "lng"]);
     const home = await firstLoadJs(appDir, ["root", "lng", "home"]);
     const login = await firstLoadJs(appDir, ["root", "lng", "login"]);
-    expect(home.files).toBeLessThanOrEqual(30);
+    // Home's own module and the sports pages' shared chunk (decision 057), where the modules
+    // home shares with the sports pages made fifteen small chunks.
+    expect(home.files - shell.files).toBeLessThanOrEqual(3);
     expect(login.files - shell.files).toBeLessThanOrEqual(8);
     // A stylesheet's address linked by many pages travels in the shell, not in a chunk of its own.
     expect(home.empty).toBe(0);
     expect(login.empty).toBe(0);
+  });
+
+  it("loads the sports pages with one chunk they share, the one home loads", async () => {
+    const shell = await firstLoadJs(appDir, ["root", "lng"]);
+    const home = await firstLoadJs(appDir, ["root", "lng", "home"]);
+    const section = await firstLoadJs(appDir, ["root", "lng", "live"]);
+    const both = await firstLoadJs(appDir, ["root", "lng", "home", "live"]);
+    // The list of live games adds its own module and its filters' to what home loaded.
+    expect(section.files - shell.files).toBeLessThanOrEqual(5);
+    expect(both.files - home.files).toBeLessThanOrEqual(3);
+  });
+
+  it("has every page that shows the sports layout, a game list or odds import the sports pages' chunk", () => {
+    const routes = readdirSync(join(appDir, "app/routes"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".tsx"));
+    const uses = /from "~\/components\/sports\/(SportsLayout|GameList|OddButton)"/;
+    const sportsPages = routes.filter((f) => uses.test(readFileSync(join(appDir, "app/routes", f), "utf8")));
+    expect(sportsPages.length).toBeGreaterThan(8);
+    const without = sportsPages.filter((f) => !readFileSync(join(appDir, "app/routes", f), "utf8").includes('import "~/chunks/sports";'));
+    expect(without).toEqual([]);
   });
 
   it("has no empty file anywhere in the browser build", () => {
