@@ -1,5 +1,7 @@
 import { useLocation } from "@remix-run/react";
+import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
+import { couponBetsAtom } from "~/coupon/store";
 import { localPath } from "~/lib/paths";
 import { ListLink, isActiveLink } from "./ListLink";
 
@@ -26,9 +28,25 @@ export function BottomNav({ lng }: { lng: string }) {
               <path d={item.icon} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
             <span>{t(`bottomNav.${item.key}`)}</span>
+            {item.key === "coupon" ? <CouponCount /> : null}
           </ListLink>
         );
       })}
     </nav>
+  );
+}
+
+/** How many selections the bet slip holds, on its item; nothing while it is empty. */
+function CouponCount() {
+  const { t } = useTranslation();
+  const count = useAtomValue(couponBetsAtom).length;
+  if (count === 0) return null;
+  return (
+    <>
+      <span className="bottom-nav__count" aria-hidden="true" data-testid="bottom-nav-coupon-count">
+        {count}
+      </span>
+      <span className="visually-hidden">{` ${t("bottomNav.couponCount", { count })}`}</span>
+    </>
   );
 }

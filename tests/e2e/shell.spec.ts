@@ -116,3 +116,24 @@ test("language switcher with JavaScript on", async ({ page }) => {
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await waitForHydration(page);
 });
+
+for (const js of [true, false]) {
+  test.describe(`the bottom bar with JavaScript ${js ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled: js, viewport: { width: 390, height: 844 } });
+
+    test("counts the bet slip's selections on its item", async ({ page }) => {
+      await page.goto("/en/line");
+      if (js) await waitForHydration(page);
+      const bar = page.getByRole("navigation", { name: "Quick navigation" });
+      const slip = bar.getByRole("link", { name: /^Bet slip/ });
+      await expect(slip).toHaveAccessibleName("Bet slip");
+      await expect(bar.getByTestId("bottom-nav-coupon-count")).toHaveCount(0);
+      await page.locator(".game-row").nth(0).locator("button.odd:not([disabled]):visible").first().click();
+      await expect(bar.getByTestId("bottom-nav-coupon-count")).toHaveText("1");
+      await expect(slip).toHaveAccessibleName("Bet slip 1 selection");
+      await page.locator(".game-row").nth(1).locator("button.odd:not([disabled]):visible").first().click();
+      await expect(bar.getByTestId("bottom-nav-coupon-count")).toHaveText("2");
+      await expect(slip).toHaveAccessibleName("Bet slip 2 selections");
+    });
+  });
+}
