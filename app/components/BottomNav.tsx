@@ -43,7 +43,7 @@ function CouponCount() {
   if (count === 0) return null;
   return (
     <>
-      <span className="bottom-nav__count" aria-hidden="true" data-testid="bottom-nav-coupon-count">
+      <span className="count-badge bottom-nav__count" aria-hidden="true" data-testid="bottom-nav-coupon-count">
         {count}
       </span>
       <span className="visually-hidden">{` ${t("bottomNav.couponCount", { count })}`}</span>

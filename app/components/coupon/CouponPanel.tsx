@@ -48,7 +48,7 @@ export function CouponPanel({
       <header className="coupon__head">
         <h2 id="coupon-title" className="coupon__title">
           {t("coupon.title")}
-          <span className="coupon__count" data-testid="coupon-count">{count}</span>
+          <span className="count-badge" data-testid="coupon-count">{count}</span>
         </h2>
         {count > 0 ? (
           <form method="post" action={action}>
