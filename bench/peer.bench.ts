@@ -12,6 +12,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { stop, waitForHttp } from "../scripts/processes.mjs";
 import { startStack } from "../tests/support/stack";
 import { firstLoadJs, kib } from "./support/first-load";
@@ -135,6 +136,9 @@ try {
       `bare ${kib(bare.raw)} raw, ${kib(bare.gzip)} gzip, ${bare.files} files; shell overhead ${kib(home.gzip - bare.gzip)} gzip ` +
       `(goal ≤ 15), of which the shell (root and language layout, ${shell.files} files) ${kib(shell.gzip - bare.gzip)} and home's own content ${kib(home.gzip - shell.gzip)}`,
   );
+  // Fetched before hydration with the page's scripts (entry.client.tsx); the console's part only on its pages.
+  const part = async (name: string) => gzipSync(Buffer.from(await (await fetch(`${stack.siteUrl}/locales/ru/${name}.json`)).arrayBuffer()), { level: 9 }).length;
+  console.log(`dictionary before hydration (ru): ${kib(await part("common"))} gzip; the operations console adds ${kib(await part("ops"))}`);
   const match = await routeMatchCost();
   console.log(
     `route matching per page view (4 matches): ${match.realRoutes} routes ${f(match.realMs, 3)} ms CPU, ${match.bigRoutes} routes ${f(match.bigMs, 3)} ms: ` +

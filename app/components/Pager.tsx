@@ -17,10 +17,10 @@ export function Pager({ path, page, total, pageSize, drop = [] }: { path: string
     return `${path}?${next}`;
   };
   return (
-    <nav className="pager" aria-label={t("ops.pager")}>
-      {page > 1 ? <Link to={href(page - 1)}>{t("ops.previous")}</Link> : <span />}
-      <span>{t("ops.pageOf", { page, pages })}</span>
-      {page < pages ? <Link to={href(page + 1)}>{t("ops.next")}</Link> : <span />}
+    <nav className="pager" aria-label={t("pager.label")}>
+      {page > 1 ? <Link to={href(page - 1)}>{t("pager.previous")}</Link> : <span />}
+      <span>{t("pager.pageOf", { page, pages })}</span>
+      {page < pages ? <Link to={href(page + 1)}>{t("pager.next")}</Link> : <span />}
     </nav>
   );
 }

@@ -25,5 +25,21 @@ export const endonyms: Record<Language, string> = {
   fa: "فارسی",
 };
 
-export const namespaces = ["common"] as const;
+/**
+ * The dictionary is written as one file per language and sent to the browser in parts: `ops`
+ * holds the operations console's texts, which no page of the site shows, and `common` the rest.
+ * Keys stay whole (`t("ops.title")`), so the server and every component read one dictionary.
+ */
+export const dictionaryParts = ["common", "ops"] as const;
+export type DictionaryPart = (typeof dictionaryParts)[number];
 export const defaultNamespace = "common";
+
+export function isDictionaryPart(value: string | undefined): value is DictionaryPart {
+  return !!value && (dictionaryParts as readonly string[]).includes(value);
+}
+
+/** The top-level sections of a dictionary that belong to `part`. */
+export function dictionaryPart<D extends Record<string, unknown>>(dictionary: D, part: DictionaryPart): Partial<D> {
+  const entries = Object.entries(dictionary).filter(([section]) => (section === "ops") === (part === "ops"));
+  return Object.fromEntries(entries) as Partial<D>;
+}

@@ -112,6 +112,30 @@ for (const js of [true, false]) {
       await expect(page).toHaveURL(/saved=/);
     });
 
+    test("has the console's texts, which the site's pages do not load, also when a site page navigates into it", async ({ page }) => {
+      test.skip(!js, "the browser's dictionary");
+      const parts: string[] = [];
+      page.on("request", (request) => {
+        const part = /\/locales\/en\/(\w+)\.json/.exec(request.url())?.[1];
+        if (part) parts.push(part);
+      });
+      await open(page, "/en/rules/1");
+      expect(parts).toEqual(["common"]);
+      // No link leads from the site into the console, but a client-side navigation still gets its texts.
+      await page.evaluate(() => (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate("/ops/audit"));
+      await expect(page).toHaveURL(/\/ops\/audit$/);
+      const nav = page.getByRole("navigation", { name: "Operations console" });
+      await expect(nav.getByRole("link", { name: "Audit log" })).toHaveAttribute("aria-current", "page");
+      expect(parts).toEqual(["common", "ops"]);
+      // Within the console, and on a console page loaded whole.
+      await nav.getByRole("link", { name: "Block rules" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Block rules");
+      parts.length = 0;
+      await open(page, "/ops/switches");
+      expect(parts.sort()).toEqual(["common", "ops"]);
+      await expect(nav.getByRole("link", { name: "Site switches" })).toHaveAttribute("aria-current", "page");
+    });
+
     test("tries a URL and sees the chain", async ({ page }) => {
       await open(page, "/ops/try");
       const input = page.getByLabel("URL or path");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { siteStack } from "../support/suite";
+import kk from "../../app/i18n/locales/kk/common.json";
 
 describe("site shell over HTTP", () => {
   const stack = siteStack();
@@ -107,11 +108,18 @@ describe("site shell over HTTP", () => {
     expect(missing.status).toBe(404);
   });
 
-  it("serves one dictionary per language for the browser, cacheable per build", async () => {
+  it("serves each language's dictionary for the browser in two parts, the site's and the operations console's, cacheable per build", async () => {
     const res = await get("/locales/kk/common.json?v=abc");
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toContain("immutable");
-    expect((await res.json()).header.login).toBeTruthy();
+    const common = (await res.json()) as Record<string, unknown>;
+    const ops = (await (await get("/locales/kk/ops.json?v=abc")).json()) as Record<string, unknown>;
+    expect((common.header as Record<string, string>).login).toBeTruthy();
+    expect(common).not.toHaveProperty("ops");
+    expect(Object.keys(ops)).toEqual(["ops"]);
+    // Together, the whole dictionary the server translates with.
+    expect({ ...common, ...ops }).toEqual(kk);
     expect((await get("/locales/xx/common.json")).status).toBe(404);
+    expect((await get("/locales/kk/admin.json")).status).toBe(404);
   });
 });

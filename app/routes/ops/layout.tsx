@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { type ClientLoaderFunctionArgs, NavLink, Outlet, type ShouldRevalidateFunction, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Logo } from "~/components/Logo";
+import { ensureDictionaryPart } from "~/i18n/browser-dictionary";
+import type { DictionaryPart } from "~/i18n/languages";
 import { ShellError, shellErrorMeta } from "~/components/ShellError";
 import { requireOps } from "~/loaders/ops.server";
 import { type RootData, useRootData } from "~/root";
@@ -11,6 +13,23 @@ export async function loader(args: LoaderFunctionArgs) {
   const { user } = await requireOps(args);
   return { name: user.name ?? String(user.id) };
 }
+
+// The console's texts are a dictionary part of their own (`ops`): the site's pages never load it.
+export const handle = { i18n: "ops" satisfies DictionaryPart };
+
+/**
+ * A client-side navigation into the console from a site page finds the part missing: it loads
+ * with the layout's data. Within the console the layout's data (who is signed in) stays, so only
+ * a first entry and a revalidation after an action run this, and other navigations keep to one
+ * request (a route with a client loader is fetched on its own).
+ */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const [data] = await Promise.all([serverLoader<typeof loader>(), ensureDictionaryPart("ops")]);
+  return data;
+}
+
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  !formMethod && currentUrl.pathname.startsWith("/ops") && nextUrl.pathname.startsWith("/ops") ? false : defaultShouldRevalidate;
 
 export const meta: MetaFunction = (args) => (args.error ? shellErrorMeta(args) : [{ name: "robots", content: "noindex, nofollow" }]);
 
