@@ -6,11 +6,13 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  UNSAFE_RemixContext,
   isRouteErrorResponse,
   useRouteError,
+  useMatches,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useContext, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { isbot } from "isbot";
@@ -19,7 +21,7 @@ import { ListLinkNavigation } from "./components/ListLink";
 import { useAutoLogoff } from "./components/auth/use-auto-logoff";
 import { useSessionPoll } from "./components/auth/use-session-poll";
 import { getT } from "./i18n/dictionaries.server";
-import { type Language, endonyms, textDirection } from "./i18n/languages";
+import { type Language, dictionaryPartsOf, dictionaryUrl, endonyms, textDirection } from "./i18n/languages";
 import { LOGOFF_NOTICE_COOKIE } from "./forms/sign-in.server";
 import { commitCsrfToken } from "./forms/csrf.server";
 import { MAINTENANCE_NOTICE_COOKIE, ageGateRequired } from "./loaders/guards.server";
@@ -164,6 +166,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {root ? null : <title>{t("meta.errorTitle")}</title>}
         <Meta />
         <Links />
+        <DictionaryPreloads lng={lng} />
         {root?.brandCss ? <style>{root.brandCss}</style> : null}
       </head>
       <body>
@@ -173,6 +176,20 @@ export function Layout({ children }: { children: ReactNode }) {
       </body>
     </html>
   );
+}
+
+/**
+ * The dictionary parts the browser fetches before hydrating (entry.client.tsx), asked for from
+ * the head so that they arrive beside the scripts rather than after them. Those of the document's
+ * first page only: a part a later page needs is loaded with its route's data (ops/layout.tsx),
+ * and a preload added then would fetch it a second time.
+ */
+function DictionaryPreloads({ lng }: { lng: string }) {
+  const version = useContext(UNSAFE_RemixContext)?.manifest.version;
+  const matches = useMatches();
+  const [parts] = useState(() => dictionaryPartsOf(matches.map((match) => match.handle)));
+  if (!version) return null;
+  return parts.map((part) => <link key={part} rel="preload" as="fetch" crossOrigin="anonymous" href={dictionaryUrl(lng, part, version)} />);
 }
 
 export default function App() {

@@ -1,4 +1,4 @@
-import { type DictionaryPart, defaultNamespace } from "./languages";
+import { type DictionaryPart, dictionaryUrl } from "./languages";
 import type { Dictionary } from "./translator";
 
 /**
@@ -14,7 +14,7 @@ let source: { lng: string; version: string } = { lng: "en", version: "dev" };
 function load(part: DictionaryPart): Promise<void> {
   let loading = loaded.get(part);
   if (!loading) {
-    loading = fetch(`/locales/${source.lng}/${part}.json?v=${source.version}`)
+    loading = fetch(dictionaryUrl(source.lng, part, source.version))
       .then((res) => {
         if (!res.ok) throw new Error(`dictionary part ${part}: ${res.status}`);
         return res.json() as Promise<Dictionary>;
@@ -27,10 +27,10 @@ function load(part: DictionaryPart): Promise<void> {
   return loading;
 }
 
-/** Loads the page's parts (the default one always) in parallel; the dictionary to translate with. */
+/** Loads the page's parts in parallel (the document preloads them); the dictionary to translate with. */
 export async function loadDictionary(lng: string, version: string, parts: readonly DictionaryPart[]): Promise<Dictionary> {
   source = { lng, version };
-  await Promise.all([...new Set<DictionaryPart>([defaultNamespace, ...parts])].map(load));
+  await Promise.all(parts.map(load));
   return dictionary;
 }
 

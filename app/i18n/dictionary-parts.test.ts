@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { dictionaryPart, dictionaryParts, isDictionaryPart } from "./languages";
+import { dictionaryPart, dictionaryParts, dictionaryPartsOf, dictionaryUrl, isDictionaryPart } from "./languages";
 import en from "./locales/en/common.json";
 
 const appDir = new URL("..", import.meta.url).pathname;
@@ -19,6 +19,18 @@ describe("dictionary parts", () => {
   it("name only the parts there are", () => {
     expect(dictionaryParts.every(isDictionaryPart)).toBe(true);
     for (const name of [undefined, "", "admin", "common.json", "__proto__"]) expect(isDictionaryPart(name)).toBe(false);
+  });
+
+  it("a page needs: common, then what its routes' handles name, once each, known parts only", () => {
+    expect(dictionaryPartsOf([])).toEqual(["common"]);
+    expect(dictionaryPartsOf([undefined, null, 3, {}, { i18n: 7 }])).toEqual(["common"]);
+    expect(dictionaryPartsOf([{ i18n: "ops" }, { other: true }])).toEqual(["common", "ops"]);
+    expect(dictionaryPartsOf([{ i18n: ["ops", "common", "admin"] }, { i18n: "ops" }])).toEqual(["common", "ops"]);
+  });
+
+  it("are fetched from one address per language, part and build", () => {
+    expect(dictionaryUrl("ar", "ops", "3f2a9c1e")).toBe("/locales/ar/ops.json?v=3f2a9c1e");
+    expect(dictionaryUrl("en", "common", "a b&c")).toBe("/locales/en/common.json?v=a%20b%26c");
   });
 
   it("keep the console's keys out of every component the site's pages render", () => {

@@ -38,6 +38,24 @@ export function isDictionaryPart(value: string | undefined): value is Dictionary
   return !!value && (dictionaryParts as readonly string[]).includes(value);
 }
 
+/**
+ * The parts a page needs: `common`, and those its routes name in remix-i18next's `handle.i18n`
+ * (a name or a list). The document's preloads and the browser's loading both ask this.
+ */
+export function dictionaryPartsOf(handles: readonly unknown[]): DictionaryPart[] {
+  const parts = new Set<DictionaryPart>([defaultNamespace]);
+  for (const handle of handles) {
+    const named = handle && typeof handle === "object" && "i18n" in handle ? handle.i18n : undefined;
+    for (const name of Array.isArray(named) ? named : [named]) if (typeof name === "string" && isDictionaryPart(name)) parts.add(name);
+  }
+  return [...parts];
+}
+
+/** Where the browser fetches a part, per build (so it may be cached for good). */
+export function dictionaryUrl(lng: string, part: DictionaryPart, version: string): string {
+  return `/locales/${lng}/${part}.json?v=${encodeURIComponent(version)}`;
+}
+
 /** The top-level sections of a dictionary that belong to `part`. */
 export function dictionaryPart<D extends Record<string, unknown>>(dictionary: D, part: DictionaryPart): Partial<D> {
   const entries = Object.entries(dictionary).filter(([section]) => (section === "ops") === (part === "ops"));

@@ -112,8 +112,9 @@ for (const js of [true, false]) {
       await expect(page).toHaveURL(/saved=/);
     });
 
-    test("has the console's texts, which the site's pages do not load, also when a site page navigates into it", async ({ page }) => {
-      test.skip(!js, "the browser's dictionary");
+    // The browser's dictionary: with JavaScript only.
+    if (js) test("has the console's texts, which the site's pages do not load, also when a site page navigates into it", async ({ page }) => {
+      // One request per part: the document's preload is the one the script uses.
       const parts: string[] = [];
       page.on("request", (request) => {
         const part = /\/locales\/en\/(\w+)\.json/.exec(request.url())?.[1];

@@ -122,4 +122,14 @@ describe("site shell over HTTP", () => {
     expect((await get("/locales/xx/common.json")).status).toBe(404);
     expect((await get("/locales/kk/admin.json")).status).toBe(404);
   });
+
+  it("asks for the page's dictionary parts from the document's head, at the address the browser's script fetches", async () => {
+    const html = await (await get("/kk/rules/1")).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const preloads = [...head.matchAll(/<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"]+)"\/>/g)].map((m) => m[1]);
+    const version = /"version":\s*"([0-9a-f]+)"/.exec(html)?.[1];
+    expect(version).toBeTruthy();
+    expect(preloads).toEqual([`/locales/kk/common.json?v=${version}`]);
+    expect((await get(preloads[0]!)).status).toBe(200);
+  });
 });
