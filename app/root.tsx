@@ -21,7 +21,7 @@ import { ListLinkNavigation } from "./components/ListLink";
 import { useAutoLogoff } from "./components/auth/use-auto-logoff";
 import { useSessionPoll } from "./components/auth/use-session-poll";
 import { getT } from "./i18n/dictionaries.server";
-import { type Language, dictionaryPartsOf, dictionaryUrl, endonyms, textDirection } from "./i18n/languages";
+import { type Language, dictionaryPartsOf, dictionaryUrl, endonyms, handleNamespaces, textDirection } from "./i18n/languages";
 import { LOGOFF_NOTICE_COOKIE } from "./forms/sign-in.server";
 import { commitCsrfToken } from "./forms/csrf.server";
 import { MAINTENANCE_NOTICE_COOKIE, ageGateRequired } from "./loaders/guards.server";
@@ -187,7 +187,7 @@ export function Layout({ children }: { children: ReactNode }) {
 function DictionaryPreloads({ lng }: { lng: string }) {
   const version = useContext(UNSAFE_RemixContext)?.manifest.version;
   const matches = useMatches();
-  const [parts] = useState(() => dictionaryPartsOf(matches.map((match) => match.handle)));
+  const [parts] = useState(() => dictionaryPartsOf(matches.flatMap((match) => handleNamespaces(match.handle))));
   if (!version) return null;
   return parts.map((part) => <link key={part} rel="preload" as="fetch" crossOrigin="anonymous" href={dictionaryUrl(lng, part, version)} />);
 }

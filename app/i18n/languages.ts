@@ -40,15 +40,19 @@ export function isDictionaryPart(value: string | undefined): value is Dictionary
 
 /**
  * The parts a page needs: `common`, and those its routes name in remix-i18next's `handle.i18n`
- * (a name or a list). The document's preloads and the browser's loading both ask this.
+ * (a name or a list). The browser reads the names with remix-i18next's `getInitialNamespaces`;
+ * the document's preloads with `handleNamespaces` from the matched routes.
  */
-export function dictionaryPartsOf(handles: readonly unknown[]): DictionaryPart[] {
+export function dictionaryPartsOf(names: readonly unknown[]): DictionaryPart[] {
   const parts = new Set<DictionaryPart>([defaultNamespace]);
-  for (const handle of handles) {
-    const named = handle && typeof handle === "object" && "i18n" in handle ? handle.i18n : undefined;
-    for (const name of Array.isArray(named) ? named : [named]) if (typeof name === "string" && isDictionaryPart(name)) parts.add(name);
-  }
+  for (const name of names) if (typeof name === "string" && isDictionaryPart(name)) parts.add(name);
   return [...parts];
+}
+
+/** The namespaces a route's handle names, as remix-i18next reads them. */
+export function handleNamespaces(handle: unknown): unknown[] {
+  const named = handle && typeof handle === "object" && "i18n" in handle ? handle.i18n : undefined;
+  return Array.isArray(named) ? named : [named];
 }
 
 /** Where the browser fetches a part, per build (so it may be cached for good). */
