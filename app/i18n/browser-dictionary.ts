@@ -1,5 +1,14 @@
-import { type DictionaryPart, dictionaryUrl } from "./languages";
+import type { DictionaryPart } from "./languages";
 import type { Dictionary } from "./translator";
+
+/**
+ * Where the browser fetches a part, per build (so it may be cached for good). The document's
+ * head preloads the same address (root.tsx); importing it from the root also keeps this module
+ * in the chunk every page loads, rather than a chunk of its own shared with the console's layout.
+ */
+export function dictionaryUrl(lng: string, part: DictionaryPart, version: string): string {
+  return `/locales/${lng}/${part}.json?v=${encodeURIComponent(version)}`;
+}
 
 /**
  * The browser's dictionary: the parts the first page needs, fetched before hydration, and any
@@ -20,21 +29,30 @@ function load(part: DictionaryPart): Promise<void> {
         return res.json() as Promise<Dictionary>;
       })
       .then((sections) => void Object.assign(dictionary, sections))
-      // A part that could not load may be asked for again; meanwhile its keys show as keys.
-      .catch(() => void loaded.delete(part));
+      .catch((error: unknown) => {
+        // A part that could not load is asked for again next time.
+        loaded.delete(part);
+        throw error;
+      });
     loaded.set(part, loading);
   }
   return loading;
 }
 
-/** Loads the page's parts in parallel (the document preloads them); the dictionary to translate with. */
+/**
+ * Loads the page's parts in parallel (the document preloads them); the dictionary to translate
+ * with. The page hydrates whatever arrived: the keys of a part that did not show as keys.
+ */
 export async function loadDictionary(lng: string, version: string, parts: readonly DictionaryPart[]): Promise<Dictionary> {
   source = { lng, version };
-  await Promise.all(parts.map(load));
+  await Promise.allSettled(parts.map(load));
   return dictionary;
 }
 
-/** Makes sure a part is in the dictionary before a page that needs it renders. */
+/**
+ * Makes sure a part is in the dictionary before a page that needs it renders; a part that cannot
+ * load fails the navigation (the route's error page offers to try again) rather than showing keys.
+ */
 export function ensureDictionaryPart(part: DictionaryPart): Promise<void> {
   return load(part);
 }

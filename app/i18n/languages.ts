@@ -55,13 +55,13 @@ export function handleNamespaces(handle: unknown): unknown[] {
   return Array.isArray(named) ? named : [named];
 }
 
-/** Where the browser fetches a part, per build (so it may be cached for good). */
-export function dictionaryUrl(lng: string, part: DictionaryPart, version: string): string {
-  return `/locales/${lng}/${part}.json?v=${encodeURIComponent(version)}`;
-}
-
-/** The top-level sections of a dictionary that belong to `part`. */
+/**
+ * The top-level sections of a dictionary that belong to `part`: a part other than `common` is the
+ * section of its name, and `common` is every section that is not another part.
+ */
 export function dictionaryPart<D extends Record<string, unknown>>(dictionary: D, part: DictionaryPart): Partial<D> {
-  const entries = Object.entries(dictionary).filter(([section]) => (section === "ops") === (part === "ops"));
+  const entries = Object.entries(dictionary).filter(([section]) =>
+    part === defaultNamespace ? !(isDictionaryPart(section) && section !== defaultNamespace) : section === part,
+  );
   return Object.fromEntries(entries) as Partial<D>;
 }

@@ -1,6 +1,6 @@
 import "~/chunks/shell";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
+import { Outlet, useLoaderData, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { CouponProvider } from "~/components/coupon/CouponProvider";
 import { RouteLayout } from "~/components/layouts";
 import { ShellError, shellErrorMeta } from "~/components/ShellError";
@@ -47,7 +47,20 @@ export default function LanguageLayout() {
 
 export const meta: MetaFunction = shellErrorMeta;
 
-/** Route errors inside the shell: the header and footer stay, the page shows the status. */
+/**
+ * Route errors inside the shell: the header and footer stay, the page shows the status. When a
+ * page below failed, the layout's own data is there, and so is the bettor's coupon (the bottom
+ * bar counts it).
+ */
 export function ErrorBoundary() {
-  return <ShellError root={useRootData() as RootData} />;
+  const root = useRootData() as RootData;
+  const data = useRouteLoaderData<typeof loader>("lng" satisfies RouteId);
+  const page = <ShellError root={root} />;
+  return data ? (
+    <CouponProvider seed={data.coupon} lng={root.lng}>
+      {page}
+    </CouponProvider>
+  ) : (
+    page
+  );
 }

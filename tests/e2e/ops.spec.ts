@@ -131,6 +131,7 @@ for (const js of [true, false]) {
       // Within the console, and on a console page loaded whole.
       await nav.getByRole("link", { name: "Block rules" }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Block rules");
+      expect(parts).toEqual(["common", "ops"]);
       parts.length = 0;
       await open(page, "/ops/switches");
       expect(parts.sort()).toEqual(["common", "ops"]);

@@ -134,6 +134,10 @@ for (const js of [true, false]) {
       await page.locator(".game-row").nth(1).locator("button.odd:not([disabled]):visible").first().click();
       await expect(bar.getByTestId("bottom-nav-coupon-count")).toHaveText("2");
       await expect(slip).toHaveAccessibleName("Bet slip 2 selections");
+      // An error page inside the shell counts them too.
+      expect((await page.goto("/en/no-such-page"))?.status()).toBe(404);
+      if (js) await waitForHydration(page);
+      await expect(bar.getByTestId("bottom-nav-coupon-count")).toHaveText("2");
     });
   });
 }
