@@ -4,16 +4,14 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { asI18next, createI18n } from "./i18n/instance";
-import { loadDictionary } from "./i18n/browser-dictionary";
+import { documentLanguage, loadDictionary } from "./i18n/browser-dictionary";
 import { defaultNamespace, dictionaryPartsOf } from "./i18n/languages";
 
 async function hydrate() {
-  const lng = document.documentElement.lang || "en";
-  const version = window.__remixManifest?.version ?? "dev";
   // Only the page's language, and of it the parts its routes name (the operations console names
   // "ops"), cached per build; the document's head has already asked for them (root.tsx).
-  const dictionary = await loadDictionary(lng, version, dictionaryPartsOf(getInitialNamespaces()));
-  const i18n = asI18next(createI18n(lng, defaultNamespace, dictionary));
+  const dictionary = await loadDictionary(dictionaryPartsOf(getInitialNamespaces()));
+  const i18n = asI18next(createI18n(documentLanguage(), defaultNamespace, dictionary));
 
   startTransition(() => {
     hydrateRoot(

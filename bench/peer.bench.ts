@@ -12,10 +12,9 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
 import { stop, waitForHttp } from "../scripts/processes.mjs";
 import { startStack } from "../tests/support/stack";
-import { firstLoadJs, kib } from "./support/first-load";
+import { chunkGzip, firstLoadJs, kib } from "./support/first-load";
 import { type LoadResult, median, runLoad, serverTiming } from "./support/load";
 import { routeMatchCost } from "./support/route-match";
 import { sitePidOf, visitorCookies } from "./support/site";
@@ -137,7 +136,7 @@ try {
       `(goal ≤ 15), of which the shell (root and language layout, ${shell.files} files) ${kib(shell.gzip - bare.gzip)} and home's own content ${kib(home.gzip - shell.gzip)}`,
   );
   // Fetched before hydration with the page's scripts (entry.client.tsx); the console's part only on its pages.
-  const part = async (name: string) => gzipSync(Buffer.from(await (await fetch(`${stack.siteUrl}/locales/ru/${name}.json`)).arrayBuffer()), { level: 9 }).length;
+  const part = async (name: string) => chunkGzip(Buffer.from(await (await fetch(`${stack.siteUrl}/locales/ru/${name}.json`)).arrayBuffer())).gzip;
   console.log(`dictionary before hydration (ru): ${kib(await part("common"))} gzip; the operations console adds ${kib(await part("ops"))}`);
   const match = await routeMatchCost();
   console.log(

@@ -18,12 +18,16 @@ export function dictionaryUrl(lng: string, part: DictionaryPart, version: string
  */
 const dictionary: Dictionary = {};
 const loaded = new Map<DictionaryPart, Promise<void>>();
-let source: { lng: string; version: string } = { lng: "en", version: "dev" };
+
+/** The document's language: a page never changes it (another language is another document). */
+export function documentLanguage(): string {
+  return document.documentElement.lang || "en";
+}
 
 function load(part: DictionaryPart): Promise<void> {
   let loading = loaded.get(part);
   if (!loading) {
-    loading = fetch(dictionaryUrl(source.lng, part, source.version))
+    loading = fetch(dictionaryUrl(documentLanguage(), part, window.__remixManifest?.version ?? "dev"))
       .then((res) => {
         if (!res.ok) throw new Error(`dictionary part ${part}: ${res.status}`);
         return res.json() as Promise<Dictionary>;
@@ -43,8 +47,7 @@ function load(part: DictionaryPart): Promise<void> {
  * Loads the page's parts in parallel (the document preloads them); the dictionary to translate
  * with. The page hydrates whatever arrived: the keys of a part that did not show as keys.
  */
-export async function loadDictionary(lng: string, version: string, parts: readonly DictionaryPart[]): Promise<Dictionary> {
-  source = { lng, version };
+export async function loadDictionary(parts: readonly DictionaryPart[]): Promise<Dictionary> {
   await Promise.allSettled(parts.map(load));
   return dictionary;
 }

@@ -26,8 +26,9 @@ export async function loader(args: LoaderFunctionArgs) {
   };
 }
 
+/** The layout's data (the coupon's seed, the display settings), or undefined where its loader failed. */
 export function useLanguageData() {
-  return useMatches().find((m) => m.id === ("lng" satisfies RouteId))?.data as Awaited<ReturnType<typeof loader>> | undefined;
+  return useRouteLoaderData<typeof loader>("lng" satisfies RouteId);
 }
 
 export default function LanguageLayout() {
@@ -54,7 +55,7 @@ export const meta: MetaFunction = shellErrorMeta;
  */
 export function ErrorBoundary() {
   const root = useRootData() as RootData;
-  const data = useRouteLoaderData<typeof loader>("lng" satisfies RouteId);
+  const data = useLanguageData();
   const page = <ShellError root={root} />;
   return data ? (
     <CouponProvider seed={data.coupon} lng={root.lng}>
