@@ -24,4 +24,12 @@ describe("platform environment", () => {
     expect(() => parse({ NODE_ENV: "production", PLATFORM_SECRET: DEV_PLATFORM_SECRET })).toThrow(/PLATFORM_SECRET/);
     expect(parse({ NODE_ENV: "production", PLATFORM_SECRET: "p".repeat(40) }).PLATFORM_SECRET).toBe("p".repeat(40));
   });
+
+  it("takes the sports calendar's present as an ISO instant, never in production", () => {
+    expect(parse({}).PLATFORM_NOW).toBeUndefined();
+    expect(parse({ PLATFORM_NOW: "2026-12-31T23:59:00Z" }).PLATFORM_NOW).toBe(Date.UTC(2026, 11, 31, 23, 59));
+    expect(parse({ PLATFORM_NOW: "2026-12-07T16:00:00+03:00" }).PLATFORM_NOW).toBe(Date.UTC(2026, 11, 7, 13));
+    expect(() => parse({ PLATFORM_NOW: "yesterday" })).toThrow(/PLATFORM_NOW: must be an ISO instant/);
+    expect(() => parse({ NODE_ENV: "production", PLATFORM_SECRET: "p".repeat(40), PLATFORM_NOW: "2026-12-31T23:59:00Z" })).toThrow(/PLATFORM_NOW: must not be set/);
+  });
 });

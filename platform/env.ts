@@ -38,6 +38,13 @@ const envSchema = z
     SPORTS_SIM_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
     SPORTS_SIM_SPEED: z.coerce.number().min(0).max(1000).default(1),
     SPORTS_MIN_LIVE: z.coerce.number().int().min(0).max(1000).default(40),
+    // The sports calendar's present (seed and simulator) starts at this instant instead of now,
+    // e.g. 2026-12-31T23:59:00Z: tests and the dates bench run the catalogue of any day.
+    PLATFORM_NOW: z
+      .string()
+      .datetime({ offset: true, message: "must be an ISO instant such as 2026-12-07T13:00:00Z" })
+      .transform((v) => Date.parse(v))
+      .optional(),
     // Live bets' delay for every sport, in ms (default: per sport, see domain/bets.ts).
     BET_LIVE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
     // How often VIP coupons a started game made unapprovable are expired, in ms; 0 turns the sweep off (tests call it).
@@ -47,6 +54,11 @@ const envSchema = z
   .refine((env) => !(env.PLATFORM_TEST_HOOKS && env.NODE_ENV === "production"), {
     message: "must not be 1 when NODE_ENV is production",
     path: ["PLATFORM_TEST_HOOKS"],
+  })
+  // A moved calendar would settle real bets on another day's games.
+  .refine((env) => !(env.PLATFORM_NOW !== undefined && env.NODE_ENV === "production"), {
+    message: "must not be set when NODE_ENV is production",
+    path: ["PLATFORM_NOW"],
   })
   .refine((env) => env.NODE_ENV !== "production" || (env.PLATFORM_SECRET !== undefined && env.PLATFORM_SECRET !== DEV_PLATFORM_SECRET), {
     message: "is required (and not the dev default) when NODE_ENV is production",

@@ -6,6 +6,7 @@ import { settleGame } from "./domain/settlement.ts";
 import { purgeExpired } from "./domain/housekeeping.ts";
 import { expireVipCoupons } from "./domain/vip-bets.ts";
 import { createSportsService } from "./domain/sports/service.ts";
+import { platformClock } from "./domain/clock.ts";
 import { parsePlatformEnv } from "./env.ts";
 import { log } from "./log.ts";
 import { seedDemo } from "./seed/index.ts";
@@ -33,8 +34,10 @@ const { db, kind, close } = await openDb({
   dataDir: env.PLATFORM_DATA_DIR,
 }).catch(fail);
 await migrate(db).catch(fail);
+// The sports calendar's present: now, or PLATFORM_NOW's instant running on from there.
+const clock = platformClock(env.PLATFORM_NOW);
 if (env.PLATFORM_SEED === "demo") {
-  const parts = await seedDemo(db, { users: env.NODE_ENV !== "production", sportsSeed: env.SPORTS_SIM_SEED, sports: env.SPORTS_SEED === "on" }).catch(fail);
+  const parts = await seedDemo(db, { users: env.NODE_ENV !== "production", sportsSeed: env.SPORTS_SIM_SEED, sports: env.SPORTS_SEED === "on", now: clock.now() }).catch(fail);
   if (parts.length) log.info("seed.demo", { parts });
 }
 if (env.PLATFORM_TEST_HOOKS) log.info("test_hooks.on", { path: "/__test" });
@@ -48,6 +51,7 @@ const sports = createSportsService(db, {
   tickMs: env.SPORTS_SIM_TICK_MS,
   speed: env.SPORTS_SIM_SPEED,
   minLive: env.SPORTS_MIN_LIVE,
+  clock,
 });
 // Bets on a finished or cancelled game are settled in the transaction that finishes it (decision 019).
 sports.onGameFinished(async (trx, event) => {

@@ -69,7 +69,8 @@ export const loader = (args: LoaderFunctionArgs) => {
     // Prepared once per feed answer for everyone who asks for the same view of it (decision 052).
     const bestOnTop = displaySettings(args.request, ctx.site, ctx.user?.display).bestOnTop === 1;
     const list = preparedPerAnswer(feed, `section|${sc.viewKey}|${timeFilter}|${onlyWithVideo}|${bestOnTop}|${limit}`, (): SectionList => {
-      const now = Date.now();
+      // The platform's present, not this server's: "starts within 3 hours" follows the feed's clock.
+      const now = feed.clockMs;
       const matching = filterGames(feed.games.filter(sc.visible).map(sc.toListGame), { timeFilter, onlyWithVideo }, now);
       // Best matches on top orders before the page is cut, so a top game late in the line still leads.
       const matchingAll = bestOnTop ? bestMatchesFirst(matching) : matching;

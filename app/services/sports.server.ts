@@ -96,6 +96,7 @@ const feedSchema = z.discriminatedUnion("type", [
     sportId: z.number().int().nullable(),
     champId: z.number().int().nullable(),
     version: z.number().int().nonnegative(),
+    clockMs: z.number().int().nonnegative(),
     games: z.array(apiGameSchema),
   }),
   z.object({
@@ -104,6 +105,7 @@ const feedSchema = z.discriminatedUnion("type", [
     sportId: z.number().int().nullable(),
     champId: z.number().int().nullable(),
     version: z.number().int().nonnegative(),
+    clockMs: z.number().int().nonnegative(),
     since: z.number().int().nonnegative(),
     games: z.array(apiGameSchema),
     removed: z.array(z.number().int()),

@@ -6,8 +6,8 @@ import { gameView } from "../domain/sports/views.ts";
 import { apiError, parseJsonBody, parseParams } from "./http.ts";
 
 /**
- * /__test/sports: drive the live simulator from tests (pause, advance the clock, force a goal, set
- * a game's state). Mounted only with PLATFORM_TEST_HOOKS=1; each hook needs this process to be
+ * /__test/sports: drive the live simulator from tests (pause, advance the clock, make a game of
+ * their own, force a goal, set a game's state or a market's prices). Mounted only with PLATFORM_TEST_HOOKS=1; each hook needs this process to be
  * the simulator's leader (409 not_leader otherwise).
  */
 
@@ -51,6 +51,44 @@ export function sportsTestHooksApi(sports: SportsService) {
     if (!body.ok) return body.response;
     const result = await sim.advance(body.data.seconds);
     return c.json({ ...result, clockMs: sim.clockMs });
+  });
+
+  api.post("/games", async (c) => {
+    const sim = leader();
+    if (!sim) return notLeader(c);
+    const body = await parseJsonBody(
+      c,
+      z.object({
+        sportId: z.number().int().min(1).max(10_000),
+        champId: z.number().int().min(1).max(2_147_483_647).optional(),
+        startInSec: z.number().int().min(60).max(30 * 86_400).default(3_600),
+      }),
+    );
+    if (!body.ok) return body.response;
+    try {
+      const game = await sim.createGame(body.data);
+      return c.json({ game: gameView(sports.store, game, "all") }, 201);
+    } catch (error) {
+      if (error instanceof StateError) return apiError(c, 409, "bad_state", error.message);
+      throw error;
+    }
+  });
+
+  api.post("/markets/:id", async (c) => {
+    const sim = leader();
+    if (!sim) return notLeader(c);
+    const p = parseParams(c, idParam);
+    if (!p.ok) return p.response;
+    const body = await parseJsonBody(c, z.object({ coefs: z.array(z.number().int().min(101).max(100_000)).min(1).max(64).optional(), blocked: z.boolean().optional() }));
+    if (!body.ok) return body.response;
+    try {
+      const found = await sim.setMarket(p.data.id, body.data);
+      if (!found) return apiError(c, 404, "not_found", "No such open market");
+      return c.json({ game: gameView(sports.store, found.game, "all") });
+    } catch (error) {
+      if (error instanceof StateError) return apiError(c, 409, "bad_state", error.message);
+      throw error;
+    }
   });
 
   api.post("/games/:id/goal", async (c) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FeedGame, FeedMarket } from "../support/sports-feed";
+import { marketOf, sportsGames } from "../support/sports-games";
 import { type Stack, databases, startPlatformPair, startStack } from "../support/stack";
 
 // The sports platform over HTTP (docs/SPORTS-API.md): catalogue breadth, feed snapshots and
@@ -8,6 +9,7 @@ import { type Stack, databases, startPlatformPair, startStack } from "../support
 describe.each(databases)("sports platform on %s", (db) => {
   let stack: Stack;
   let base: string;
+  const games = sportsGames(() => base);
   beforeAll(async () => {
     stack = await startStack({ db, site: false, sports: true });
     base = stack.platformUrl;
@@ -62,13 +64,49 @@ describe.each(databases)("sports platform on %s", (db) => {
     expect((await post("/sports-api/outcomes", { ids: [] })).status).toBe(400);
   });
 
+  it("makes a game of a test's own in exactly the state asked, whatever its teams", async () => {
+    await games.pause();
+    const clockMs = await games.clockMs();
+    const line = await games.lineGame({ startInSec: 7_200 });
+    expect(line).toMatchObject({ status: 1, sportId: 1, gameTimeSec: 0, scores: [] });
+    expect(line.startAtMs).toBe(clockMs! + 7_200_000);
+    expect(line.home.id).not.toBe(line.away.id);
+    // Its league has no outright: a live game of its own suspends nobody's.
+    expect((await get(`/sports-api/championships/${line.champId}/outright`)).body.game).toBeNull();
+    expect((await get("/sports-api/feed/line?sport=1")).body.games.map((g: FeedGame) => g.id)).toContain(line.id);
+    // The next one is another pairing.
+    const other = await games.lineGame();
+    expect([other.home.id, other.away.id]).not.toEqual([line.home.id, line.away.id]);
+
+    // Live in the 60th minute: no goal was played in the hour skipped, the period follows the time.
+    const live = await games.setState(line.id, { status: 2, gameTimeSec: 3_600 });
+    expect(live).toMatchObject({ status: 2, gameTimeSec: 3_600, period: 2, scores: [[0, 0], [0, 0]], score: { home: 0, away: 0 } });
+    // A score set is the score, and a game time past the end is refused (finish it instead).
+    expect(await games.setState(line.id, { scores: [[2, 1], [0, 1]] })).toMatchObject({ score: { home: 2, away: 2 }, gameTimeSec: 3_600 });
+    expect((await post(`/__test/sports/games/${line.id}/state`, { gameTimeSec: 9_000 })).status).toBe(409);
+
+    // A trader's prices: what the feed shows until the game's next event.
+    const x12 = marketOf(live, "1x2");
+    const priced = await games.setMarket(x12.id, { coefs: [450, 320, 190] });
+    expect(marketOf(priced, "1x2").outcomes.map((o) => o.coef)).toEqual([450, 320, 190]);
+    expect(marketOf(priced, "1x2").version).toBeGreaterThan(x12.version);
+    expect((await post(`/__test/sports/markets/${x12.id}`, { coefs: [450, 320] })).status).toBe(409);
+    expect((await post(`/__test/sports/markets/999999999`, { blocked: true })).status).toBe(404);
+    const suspended = await games.setMarket(x12.id, { blocked: true });
+    expect(marketOf(suspended, "1x2").blocked).toBe(true);
+
+    // Every feed answer carries the clock it was built at: the platform's present.
+    const feed = (await get("/sports-api/feed/live?sport=1")).body;
+    expect(feed.clockMs).toBe(clockMs);
+    await games.setState(line.id, { status: 5 });
+  });
+
   it("sends deltas since a version, and a snapshot for a stale or garbage one", async () => {
     await post("/__test/sports/pause", {});
-    // A game kicked off now, 10 minutes in: one played for a while may be decided enough after
-    // a goal (over 99.5 %) that its match result stays closed, which this test does not look at.
-    const next = (await get("/sports-api/feed/line?sport=1")).body.games[0] as FeedGame;
-    await post(`/__test/sports/games/${next.id}/state`, { status: 2, gameTimeSec: 600, period: 1 });
-    const game = (await get(`/sports-api/games/${next.id}`)).body.game as FeedGame;
+    // A game of its own kicked off now, 10 minutes in at 0 : 0: one played for a while may be
+    // decided enough after a goal (over 99.5 %) that its match result stays closed.
+    const game = await games.liveGame({ gameTimeSec: 600 });
+    expect(game.score).toEqual({ home: 0, away: 0 });
     const before = (await get(`/sports-api/feed/live?sport=1&markets=all`)).body;
     const unchanged = (await get(`/sports-api/feed/live?sport=1&markets=all&version=${before.version}`)).body;
     expect(unchanged).toMatchObject({ type: "delta", since: before.version, version: before.version, games: [], removed: [] });
@@ -80,7 +118,7 @@ describe.each(databases)("sports platform on %s", (db) => {
     expect(delta.version).toBeGreaterThan(before.version);
     expect(delta.games.map((g: FeedGame) => g.id)).toContain(game.id);
     const changed = delta.games.find((g: FeedGame) => g.id === game.id) as FeedGame;
-    expect(changed.score!.home).toBe((game.score?.home ?? 0) + 1);
+    expect(changed.score).toEqual({ home: 1, away: 0 });
     // A goal suspends every market of the game for a few seconds, bumping each market's version.
     expect(changed.markets.every((m) => m.blocked)).toBe(true);
     const oldMarket = before.games.find((g: FeedGame) => g.id === game.id)?.markets[0] as FeedMarket | undefined;
@@ -94,10 +132,10 @@ describe.each(databases)("sports platform on %s", (db) => {
     // Six seconds later the markets reopen with prices moved by the goal.
     await post("/__test/sports/advance", { seconds: 6 });
     const reopened = (await get(`/sports-api/games/${game.id}`)).body.game as FeedGame;
-    if (reopened.status === 2) {
-      const x12 = reopened.markets.find((m) => (m.type === "1x2" || m.type === "winner") && m.period === 0)!;
-      expect(x12.blocked).toBe(false);
-    }
+    expect(reopened.status).toBe(2);
+    const x12 = marketOf(reopened, "1x2");
+    expect(x12.blocked).toBe(false);
+    expect(x12.outcomes[0]!.coef).toBeLessThan(marketOf(game, "1x2").outcomes[0]!.coef);
     // The platform's own ETag answers 304 when the client already has the version.
     const res = await fetch(`${base}/sports-api/feed/live?sport=1`);
     const etag = res.headers.get("etag")!;

@@ -28,6 +28,7 @@ export interface FeedGame {
   status: number;
   startAtMs: number;
   gameTimeSec: number;
+  period: number;
   scores: [number, number][];
   score: { home: number; away: number } | null;
   version: number;

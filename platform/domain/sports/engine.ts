@@ -238,6 +238,40 @@ export function advanceGame(game: EngineGame, rules: SportRules, ratings: Rating
   return out;
 }
 
+/**
+ * Puts a live game at `toWall` simulated seconds after its start without playing the time in
+ * between (test hook "set a game's state"): no goal, point or tracker event happens in the span
+ * skipped, the score stays what it is, and the game's next events are drawn from there on. A
+ * timed game's period and status (a break) follow the clock; it is never taken to its end.
+ */
+export function jumpGame(game: EngineGame, rules: SportRules, ratings: Ratings, seed: number, toWall: number): void {
+  if (rules.model === "race") throw new Error("races move in race.ts");
+  if (!game.sim) game.sim = newSim(seed, game.id);
+  const sim = game.sim;
+  const rnd = new Random(sim.rng);
+  sim.events = [];
+  sim.blockedUntil = 0;
+  sim.pricedAt = -1;
+  if (rules.model === "sets") {
+    if (game.scores.length === 0) game.scores.push([0, 0]);
+    game.period = game.scores.length;
+    game.gameTimeSec = Math.floor(toWall);
+    sim.nextScoreAt = toWall + rules.secPerPoint * (0.5 + rnd.next());
+  } else {
+    const target = timeline(rules, toWall);
+    if (target.status === 4) throw new Error("the game would be over");
+    ensurePeriods(game, target.period);
+    game.period = target.period;
+    game.gameTimeSec = Math.floor(target.gameTime);
+    game.status = target.status;
+    const rates = scoringRates(rules, ratings);
+    sim.nextScoreAt = target.gameTime + rnd.exponential(rates.home + rates.away);
+    sim.nextTrackAt = target.gameTime + 15 + rnd.next() * 45;
+  }
+  sim.wall = toWall;
+  sim.rng = rnd.state;
+}
+
 /** A scoring event now (test hook "force a goal"): a goal, a point, a rally, or (tennis) a game. */
 export function forceScore(game: EngineGame, rules: SportRules, side: 1 | 2): void {
   if (!game.sim) return;

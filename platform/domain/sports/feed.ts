@@ -62,7 +62,7 @@ export class Feed {
   /** The answer body (JSON text) and the scope's version, for an ETag. */
   answer(q: FeedQuery): { body: string; version: number; type: "snapshot" | "delta" } {
     const scope = this.scope(q);
-    const head = { section: q.section, sportId: q.sportId, champId: q.champId, version: scope.scopeVersion };
+    const head = { section: q.section, sportId: q.sportId, champId: q.champId, version: scope.scopeVersion, clockMs: this.store.clockMs };
     const since = q.since;
     const usable = since !== null && since >= this.store.deltaFloor && since <= this.store.version;
     if (!usable) {

@@ -3,6 +3,7 @@
 
 import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
+import { type Clock, wallClock } from "../clock.ts";
 import { Feed } from "./feed.ts";
 import { type GameFinishedHandler, Simulator } from "./simulator.ts";
 import { SportsStore } from "./store.ts";
@@ -14,6 +15,8 @@ export interface SportsOptions {
   tickMs: number;
   speed: number;
   minLive: number;
+  /** The calendar's present (PLATFORM_NOW), for a simulator catching up after a pause; the wall clock by default. */
+  clock?: Clock;
   /** How often a follower reads the leader's changes. */
   refreshMs?: number;
   /** How often a follower tries to become the leader. */
@@ -104,7 +107,7 @@ export function createSportsService(db: Db, options: SportsOptions): SportsServi
   const becomeLeader = async () => {
     // Catch up with what the previous leader wrote before moving anything.
     await store.refresh(db);
-    sim = new Simulator(db, store, { speed: options.speed, minLive: options.minLive }, hooks, fence);
+    sim = new Simulator(db, store, { speed: options.speed, minLive: options.minLive, clock: options.clock ?? wallClock }, hooks, fence);
     await sim.init();
     if (refreshTimer) clearInterval(refreshTimer);
     refreshTimer = null;

@@ -6,7 +6,8 @@
 
 import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
-import { advanceGame, forceScore, gameState, matchOver, newSim } from "./engine.ts";
+import type { Clock } from "../clock.ts";
+import { advanceGame, forceScore, gameState, jumpGame, matchOver, newSim } from "./engine.ts";
 import { bulkInsert, bulkUpdate, insertGames } from "./bulk.ts";
 import { GEN_AHEAD_MS, roundEveryMs, scheduleRound } from "./fixtures.ts";
 import { openMarkets } from "./lines.ts";
@@ -53,6 +54,8 @@ export type GameFinishedHandler = (trx: Db, event: GameFinished) => Promise<void
 export interface SimulatorOptions {
   speed: number;
   minLive: number;
+  /** The calendar's present, which a running clock that fell behind catches up with. */
+  clock: Clock;
 }
 
 export interface StepResult {
@@ -82,6 +85,8 @@ export class Simulator {
   private lastRace = new Map<number, number>();
   /** Championships that finished a game since their outright was last priced (null: all, at start). */
   private outrightDirty: Set<number> | null = null;
+  /** Games the createGame hook has made, for each its own pairing. */
+  private created = 0;
   /** Set when a fenced write found the lock gone: the service steps down. */
   lostLeadership = false;
 
@@ -102,8 +107,11 @@ export class Simulator {
     this.ids = { game: row.next_game_id, market: row.next_market_id, outcome: row.next_outcome_id };
     this.lastWall = Date.now();
     // A running real-time clock that fell behind (no leader for a while, a restart days later)
-    // catches up with the wall clock: the first step plays the missed time.
-    if (!this.paused && this.options.speed === 1 && this.clockMs < this.lastWall) this.clockMs = this.lastWall;
+    // catches up with the calendar's present: the first step plays the missed time.
+    const present = this.options.clock.now();
+    if (!this.paused && this.options.speed === 1 && this.clockMs < present) this.clockMs = present;
+    // The feed tells the site the present it follows, from the first answer on.
+    this.store.clockMs = this.clockMs;
     // Rosters and last kick-offs of the generated championships, for their next rounds.
     const rows = await this.db
       .selectFrom("game")
@@ -485,7 +493,10 @@ export class Simulator {
       throw error;
     });
     this.clockMs = clock;
-    if (changed) this.store.version = version;
+    if (changed) {
+      this.store.version = version;
+      this.store.clockMs = clock;
+    }
 
     // Each finish in a transaction of its own, with the settlement hooks.
     const finished: number[] = [];
@@ -561,14 +572,20 @@ export class Simulator {
     });
   }
 
-  /** Sets a game's state: status 2 starts it now, 4 finishes it (settling), 5 cancels it. */
+  /**
+   * Sets a game's state: status 2 starts it now, 4 finishes it (settling), 5 cancels it; scores
+   * replace the score; a game time puts a live game there at once, without playing the time in
+   * between (no goal happens in the span skipped: the score is the one set, or kept), so a test
+   * gets exactly the game it asks for whatever the game's teams. A race is the exception: its
+   * state is where its marbles are, so a race time plays the race up to it.
+   */
   setState(gameId: number, patch: { status?: number; gameTimeSec?: number; scores?: [number, number][] }): Promise<GameRec | null> {
     return this.serial(async () => {
       const game = this.store.games.get(gameId);
       if (!game) return null;
       if (patch.scores && game.runners) throw new StateError("a race has no scores");
-      if (patch.scores) game.scores = patch.scores.map((s) => [s[0], s[1]]);
       if (patch.status === 4 || patch.status === 5) {
+        if (patch.scores) game.scores = patch.scores.map((s) => [s[0], s[1]]);
         await this.finish(game, patch.status, new Date(this.clockMs));
         return game;
       }
@@ -582,19 +599,127 @@ export class Simulator {
       } else if (patch.status !== undefined && patch.status !== game.status) {
         throw new StateError(`cannot move a game from status ${game.status} to ${patch.status}`);
       }
+      if (patch.scores) {
+        if (game.status !== 2 && game.status !== 3) throw new StateError("only a live game has a score");
+        game.scores = patch.scores.map((s) => [s[0], s[1]]);
+      }
       if (patch.gameTimeSec !== undefined) {
         if (game.status !== 2 && game.status !== 3) throw new StateError("only a live game has a game time");
         const rules = this.rules(game);
-        // Move the start so the clock puts the game at that time; the engine plays up to it.
+        // Move the start so the clock puts the game at that time.
         const wall = rules.model === "sets" ? patch.gameTimeSec : wallFor(rules, patch.gameTimeSec);
         game.startAtMs = this.clockMs - wall * 1000;
-        const happened = this.move(game, wall);
-        if (happened.finished) {
-          await this.finish(game, 4, new Date(this.clockMs));
-          return game;
+        if (isRace(rules)) {
+          if (this.move(game, wall).finished) {
+            await this.finish(game, 4, new Date(this.clockMs));
+            return game;
+          }
+        } else {
+          const timed = rules.model === "goals" || rules.model === "points";
+          if (timed && wall >= rules.periods * rules.periodSec + (rules.periods - 1) * rules.breakSec) throw new StateError("that game time is past the end: finish the game with status 4");
+          jumpGame(game, rules, this.ratings(game), this.seed, wall);
         }
       }
+      if (game.scores.length && matchOver(this.rules(game), game.scores)) {
+        await this.finish(game, 4, new Date(this.clockMs));
+        return game;
+      }
       await this.commitOne(game);
+      return game;
+    });
+  }
+
+  /**
+   * Test hook: sets a market's coefficients (hundredths, in outcome order) and whether it is
+   * suspended, as a trader would. The simulator prices it again on its next event or re-pricing
+   * of a live game; a paused one leaves it as set.
+   */
+  setMarket(marketId: number, patch: { coefs?: number[]; blocked?: boolean }): Promise<{ game: GameRec; market: MarketRec } | null> {
+    return this.serial(async () => {
+      let found: { game: GameRec; market: MarketRec } | null = null;
+      for (const game of this.store.games.values()) {
+        const market = game.markets.find((m) => m.id === marketId);
+        if (market) found = { game, market };
+        if (found) break;
+      }
+      if (!found) return null;
+      const { game, market } = found;
+      if (patch.coefs && patch.coefs.length !== market.outcomes.length) throw new StateError(`the market has ${market.outcomes.length} outcomes`);
+      const version = this.store.version + 1;
+      patch.coefs?.forEach((coef, i) => (market.outcomes[i]!.coef = coef));
+      if (patch.blocked !== undefined) market.blocked = patch.blocked;
+      market.version++;
+      market.feedVersion = version;
+      game.feedVersion = version;
+      await this.db.transaction().execute(async (trx) => {
+        if (!(await this.fence(trx))) throw new LeadershipLost();
+        await writeGameRows(trx, [game]);
+        await writeMarketRows(trx, [market]);
+        await trx.updateTable("sports_sim").set({ feed_version: version }).where("id", "=", 1).execute();
+      });
+      this.store.version = version;
+      return found;
+    });
+  }
+
+  /**
+   * Test hook: a new game of a sport on the line, its markets open, kicking off `startInSec`
+   * after the clock, between two teams of a championship of the sport: the one asked for, or the
+   * first one without an outright (a game of its own suspends nobody's outright, decision 041).
+   * A test that makes its own game shares it with no other test and depends on no day's fixtures.
+   */
+  createGame(input: { sportId: number; champId?: number; startInSec: number }): Promise<GameRec> {
+    return this.serial(async () => {
+      const rules = SPORT_BY_ID.get(input.sportId);
+      if (!rules) throw new StateError("no such sport");
+      if (isRace(rules)) throw new StateError("races keep their timetable");
+      const champs = [...this.store.champs.values()]
+        .filter((c) => c.sportId === input.sportId && (input.champId === undefined ? !hasOutright(c, rules) : c.id === input.champId))
+        .sort((a, b) => a.sort - b.sort || a.id - b.id);
+      const champ = champs[0];
+      if (!champ) throw new StateError("no such championship of the sport");
+      const rows = await this.db.selectFrom("game").select(["home_team_id", "away_team_id"]).where("champ_id", "=", champ.id).where("runners", "is", null).execute();
+      const roster = [...new Set(rows.flatMap((r) => [r.home_team_id, r.away_team_id]).filter((id): id is number => id !== null))].sort((a, b) => a - b);
+      if (roster.length < 2) throw new StateError("the championship has fewer than two teams");
+      // Each new game another pairing, so games made one after the other are told apart.
+      const k = this.created++;
+      const home = roster[(2 * k) % roster.length]!;
+      let away = roster[(2 * k + 1) % roster.length]!;
+      if (away === home) away = roster[(2 * k + 2) % roster.length]!;
+      const version = this.store.version + 1;
+      const game: GameRec = {
+        id: this.ids.game++,
+        sportId: input.sportId,
+        champId: champ.id,
+        homeTeamId: home,
+        awayTeamId: away,
+        runners: null,
+        startAtMs: this.clockMs + input.startInSec * 1000,
+        status: 1,
+        gameTimeSec: 0,
+        period: 0,
+        scores: [],
+        hasVideo: true,
+        isTop: champ.isTop,
+        round: null,
+        source: "test",
+        sim: null,
+        finishedAtMs: null,
+        feedVersion: version,
+        markets: [],
+      };
+      game.markets = openMarkets(rules, this.ratings(game), game.id, this.ids, version);
+      await this.db.transaction().execute(async (trx) => {
+        if (!(await this.fence(trx))) throw new LeadershipLost();
+        await insertGames(trx, [game]);
+        await trx
+          .updateTable("sports_sim")
+          .set({ feed_version: version, next_game_id: this.ids.game, next_market_id: this.ids.market, next_outcome_id: this.ids.outcome })
+          .where("id", "=", 1)
+          .execute();
+      });
+      this.store.games.set(game.id, game);
+      this.store.version = version;
       return game;
     });
   }

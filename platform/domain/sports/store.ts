@@ -40,6 +40,8 @@ export class SportsStore {
   games = new Map<number, GameRec>();
   /** Newest feed version this process has applied. */
   version = 0;
+  /** The simulator's clock (the calendar's present) as of that version. */
+  clockMs = 0;
   /** Versions at or above this one can get a delta (older removals are forgotten). */
   deltaFloor = 0;
   private removals: Removal[] = [];
@@ -64,8 +66,9 @@ export class SportsStore {
       if (!this.mainTypes.has(m.sport_id)) this.mainTypes.set(m.sport_id, new Set());
       this.mainTypes.get(m.sport_id)!.add(m.type_id);
     }
-    const sim = await db.selectFrom("sports_sim").select("feed_version").executeTakeFirst();
+    const sim = await db.selectFrom("sports_sim").select(["feed_version", "clock_ms"]).executeTakeFirst();
     const version = sim?.feed_version ?? 0;
+    this.clockMs = Number(sim?.clock_ms ?? 0);
     const games = await loadGames(db, (q) => q.where("status", "in", [0, 1, 2, 3]));
     this.games = new Map(games.map((g) => [g.id, g]));
     this.version = version;
@@ -76,8 +79,9 @@ export class SportsStore {
 
   /** Follower: applies every game whose feed version is newer than ours. Returns the ids changed. */
   async refresh(db: Db, now = Date.now()): Promise<number[]> {
-    const sim = await db.selectFrom("sports_sim").select("feed_version").executeTakeFirst();
+    const sim = await db.selectFrom("sports_sim").select(["feed_version", "clock_ms"]).executeTakeFirst();
     if (!sim || sim.feed_version <= this.version) return [];
+    this.clockMs = Number(sim.clock_ms);
     const changed = await loadGames(db, (q) => q.where("feed_version", ">", this.version));
     for (const game of changed) this.put(game, sim.feed_version, now);
     this.version = sim.feed_version;

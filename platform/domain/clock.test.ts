@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { clockFrom, platformClock, wallClock } from "./clock.ts";
+
+describe("the platform clock", () => {
+  it("starts at the instant it is given and runs at the wall's pace", () => {
+    let wall = 1_000_000;
+    const clock = clockFrom(Date.UTC(2026, 11, 31, 23, 59), () => wall);
+    expect(clock.now()).toBe(Date.UTC(2026, 11, 31, 23, 59));
+    wall += 90_000;
+    expect(new Date(clock.now()).toISOString()).toBe("2027-01-01T00:00:30.000Z");
+  });
+
+  it("is the wall clock without an instant", () => {
+    expect(platformClock(undefined)).toBe(wallClock);
+    const set = platformClock(Date.UTC(2027, 2, 1));
+    expect(Math.abs(set.now() - Date.UTC(2027, 2, 1))).toBeLessThan(60_000);
+  });
+});
