@@ -32,7 +32,9 @@ function CouponChanges({ changes }: { changes: readonly CouponBetChange[] }) {
         <li key={getBetId(change.bet)} data-change={change.type}>
           {change.type === "coef"
             ? t("notifications.oddsLine", { bet: betLabel(change.bet.market), from: formatOdds(change.from, oddsFormat), to: formatOdds(change.to, oddsFormat) })
-            : t("notifications.lockedLine", { bet: betLabel(change.bet.market), reason: t(`coupon.lock.${change.lock}`) })}
+            : change.type === "reopened"
+              ? t("notifications.reopenedLine", { bet: betLabel(change.bet.market), coef: formatOdds(change.bet.market.coef, oddsFormat) })
+              : t("notifications.lockedLine", { bet: betLabel(change.bet.market), reason: t(`coupon.lock.${change.lock}`) })}
           {change.type === "coef" ? (
             <span className={`notification__move notification__move--${change.to > change.from ? "up" : "down"}`} aria-hidden="true">
               {change.to > change.from ? " ▲" : " ▼"}

@@ -215,7 +215,12 @@ describe("couponBetChanges", () => {
   it("says nothing of a locked bet that stays locked, and reports the coefficient a bet reopens at", () => {
     expect(couponBetChanges(coupon, [makeBet({ id: "c", coef: 4, isBlocked: true })])).toEqual([]);
     expect(couponBetChanges(coupon, [makeBet({ id: "c", coef: 3.4 })])).toEqual([expect.objectContaining({ type: "coef", from: 3, to: 3.4 })]);
-    expect(couponBetChanges(coupon, [makeBet({ id: "c", coef: 3 })])).toEqual([]);
+  });
+
+  it("reports a bet that reopens at the coefficient it had as open again", () => {
+    const changes = couponBetChanges(coupon, [makeBet({ id: "c", coef: 3 })]);
+    expect(changes).toEqual([expect.objectContaining({ type: "reopened" })]);
+    expect(changes[0]!.bet.market.coef).toBe(3);
   });
 
   it("ignores bets that are not in the coupon and bets that did not change", () => {

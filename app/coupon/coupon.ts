@@ -144,13 +144,15 @@ export function updateCouponBets(coupon: Coupon, fresh: readonly CouponBet[]): C
 /** What a feed update did to a bet of the coupon that the bettor should hear about. */
 export type CouponBetChange =
   | { readonly type: "coef"; readonly bet: CouponBet; readonly from: number; readonly to: number }
-  | { readonly type: "locked"; readonly bet: CouponBet; readonly lock: BetLockReason };
+  | { readonly type: "locked"; readonly bet: CouponBet; readonly lock: BetLockReason }
+  | { readonly type: "reopened"; readonly bet: CouponBet };
 
 /**
  * The changes `updateCouponBets(coupon, fresh)` makes that a notification reports: a bet that
  * became locked (with its reason), or an open bet whose coefficient moved (the old and the new).
  * A locked bet's coefficient is not shown, so its moves are not reported until it reopens, when
- * the coefficient it reopens at is compared with the one the coupon held.
+ * the coefficient it reopens at is compared with the one the coupon held; a bet that reopens at
+ * that same coefficient is reported as open again (else the bettor's last news is "locked").
  */
 export function couponBetChanges(coupon: Pick<Coupon, "bets">, fresh: readonly CouponBet[]): CouponBetChange[] {
   const before = new Map(coupon.bets.map((bet) => [getBetId(bet), bet]));
@@ -163,6 +165,8 @@ export function couponBetChanges(coupon: Pick<Coupon, "bets">, fresh: readonly C
       if (!betLockReason(old)) changes.push({ type: "locked", bet, lock });
     } else if (bet.market.coef !== old.market.coef) {
       changes.push({ type: "coef", bet, from: old.market.coef, to: bet.market.coef });
+    } else if (betLockReason(old)) {
+      changes.push({ type: "reopened", bet });
     }
   }
   return changes;

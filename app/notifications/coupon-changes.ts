@@ -1,7 +1,7 @@
 // The notification of a feed update to the coupon (issue 13): odds that moved, with the old and
-// the new coefficient, and bets that became locked, with their reason. One subject, so a second
-// update while it shows joins the first: per bet the newest news, an odds move counted from the
-// coefficient first reported.
+// the new coefficient, bets that became locked, with their reason, and locked bets open again at
+// their coefficient. One subject, so a second update while it shows joins the first: per bet the
+// newest news, an odds move counted from the coefficient first reported.
 
 import type { CouponBetChange } from "~/coupon/coupon";
 import { getBetId } from "~/coupon/model";
@@ -26,11 +26,16 @@ export function mergeCouponChanges(earlier: readonly CouponBetChange[], later: r
   return [...merged.values()];
 }
 
-/** "Odds changed" when every line is a move, "Bet locked" when every line is a lock, else "Your coupon changed". */
+const TITLES: Record<CouponBetChange["type"], string> = {
+  coef: "notifications.oddsChanged",
+  locked: "notifications.betLocked",
+  reopened: "notifications.betReopened",
+};
+
+/** "Odds changed", "Bet locked" or "Bet open again" when every line says the same, else "Your coupon changed". */
 export function couponChangesTitle(changes: readonly CouponBetChange[]): string {
-  if (changes.every((c) => c.type === "coef")) return "notifications.oddsChanged";
-  if (changes.every((c) => c.type === "locked")) return "notifications.betLocked";
-  return "notifications.couponChanged";
+  const type = changes[0]?.type;
+  return type && changes.every((c) => c.type === type) ? TITLES[type] : "notifications.couponChanged";
 }
 
 /** The notification for these changes joined to the earlier ones still showing or waiting; null when nothing is left to say. */
