@@ -45,6 +45,9 @@ const envSchema = z
       .datetime({ offset: true, message: "must be an ISO instant such as 2026-12-07T13:00:00Z" })
       .transform((v) => Date.parse(v))
       .optional(),
+    // Whole weeks the seed moves the football data (default: up to the seed's today); with
+    // PLATFORM_NOW, a database seeded on another day (the dates bench's end of the moved season).
+    SPORTS_SHIFT_WEEKS: z.coerce.number().int().min(0).max(1_000).optional(),
     // Live bets' delay for every sport, in ms (default: per sport, see domain/bets.ts).
     BET_LIVE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
     // How often VIP coupons a started game made unapprovable are expired, in ms; 0 turns the sweep off (tests call it).

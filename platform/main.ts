@@ -37,7 +37,7 @@ await migrate(db).catch(fail);
 // The sports calendar's present: now, or PLATFORM_NOW's instant running on from there.
 const clock = platformClock(env.PLATFORM_NOW);
 if (env.PLATFORM_SEED === "demo") {
-  const parts = await seedDemo(db, { users: env.NODE_ENV !== "production", sportsSeed: env.SPORTS_SIM_SEED, sports: env.SPORTS_SEED === "on", now: clock.now() }).catch(fail);
+  const parts = await seedDemo(db, { users: env.NODE_ENV !== "production", sportsSeed: env.SPORTS_SIM_SEED, sports: env.SPORTS_SEED === "on", now: clock.now(), sportsShiftWeeks: env.SPORTS_SHIFT_WEEKS }).catch(fail);
   if (parts.length) log.info("seed.demo", { parts });
 }
 if (env.PLATFORM_TEST_HOOKS) log.info("test_hooks.on", { path: "/__test" });

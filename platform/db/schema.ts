@@ -422,6 +422,8 @@ export interface ChampionshipTable {
   sort: ColumnType<number, number | undefined, number>;
   is_top: Flag;
   source: string;
+  /** The season this one follows (a rebuilt football season, decision 014); null for the rest. */
+  previous_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface TeamTable {

@@ -29,6 +29,8 @@ export interface SeedOptions {
   sportsSeed?: number;
   /** The present, for the sports fixtures' dates (tests pass a fixed one). */
   now?: number;
+  /** Weeks the football data moves (SPORTS_SHIFT_WEEKS); default up to `now`. */
+  sportsShiftWeeks?: number;
 }
 
 const parts: SeedPart[] = [
@@ -106,7 +108,7 @@ const parts: SeedPart[] = [
       return !!(await trx.selectFrom("sport").select("id").limit(1).executeTakeFirst());
     },
     async fill(trx, options) {
-      const done = await seedSports(trx, { seed: options.sportsSeed ?? 1, now: options.now ?? Date.now() });
+      const done = await seedSports(trx, { seed: options.sportsSeed ?? 1, now: options.now ?? Date.now(), shiftWeeks: options.sportsShiftWeeks });
       log.info("seed.sports", { games: done.games, ms: done.ms, shiftWeeks: done.shiftWeeks });
     },
   },

@@ -24,6 +24,7 @@ import {
 } from "../domain/sports/fixtures.ts";
 import { openMarkets } from "../domain/sports/lines.ts";
 import { hasOutright, openOutright } from "../domain/sports/outright.ts";
+import { NEXT_SEASON_AHEAD_MS, nextSeason, seasonName } from "../domain/sports/seasons.ts";
 import { planMarkets } from "../domain/sports/pricing.ts";
 import { Random, mixSeed } from "../domain/sports/random.ts";
 import {
@@ -116,8 +117,12 @@ export interface SeedCatalogue {
 
 const FOOTBALL_DIR = new URL("./data/football-2025-26/", import.meta.url);
 
-/** Builds the whole catalogue in memory: pure apart from reading the data files. */
-export function buildCatalogue(seed: number, now: number): SeedCatalogue {
+/**
+ * Builds the whole catalogue in memory: pure apart from reading the data files. `shiftWeeks`
+ * moves the football data by that many weeks instead of up to `now` (a database seeded earlier
+ * and still running: the dates bench's end of the moved season).
+ */
+export function buildCatalogue(seed: number, now: number, options: { shiftWeeks?: number } = {}): SeedCatalogue {
   const rnd = new Random(mixSeed(seed, 14));
   const countries: CountryRec[] = [];
   const countryByCode = new Map<string, CountryRec>();
@@ -182,9 +187,9 @@ export function buildCatalogue(seed: number, now: number): SeedCatalogue {
       if (m.score?.ft)
         lastPlayed = Math.max(lastPlayed, Date.parse(`${m.date}T00:00:00Z`));
   const today = Math.floor(now / DAY) * DAY;
-  const shiftWeeks = lastPlayed
-    ? Math.max(0, Math.floor((today - lastPlayed) / WEEK))
-    : 0;
+  const shiftWeeks =
+    options.shiftWeeks ??
+    (lastPlayed ? Math.max(0, Math.floor((today - lastPlayed) / WEEK)) : 0);
   const shift = shiftWeeks * WEEK;
   const football = SPORTS.find((s) => s.slug === "football")!;
   for (const { key, data } of leagues) {
@@ -204,6 +209,7 @@ export function buildCatalogue(seed: number, now: number): SeedCatalogue {
       sort: Number(tier) * 100 + champs.length,
       isTop: TOP_LEAGUES.has(key),
       source: "openfootball",
+      previousId: null,
     };
     champs.push(champ);
     // Strength from this season's goals: (scored + 3) / (conceded + 3), softened.
@@ -353,6 +359,7 @@ export function buildCatalogue(seed: number, now: number): SeedCatalogue {
         sort: k,
         isTop: k === 0 && sport.sort <= 6,
         source: "generated",
+        previousId: null,
       };
       champ.slug = slugify(champ.name);
       champs.push(champ);
@@ -459,6 +466,7 @@ export function buildCatalogue(seed: number, now: number): SeedCatalogue {
       sort: 50 + champs.length,
       isTop: true,
       source: "generated",
+      previousId: null,
     };
     champs.push(champ);
     return champ;
@@ -551,6 +559,26 @@ export function buildCatalogue(seed: number, now: number): SeedCatalogue {
   });
   playRounds(cricket, ipl, iplRoster);
 
+  // ---- the football leagues' next seasons, where the moved data ends before the line's horizon
+  // (decision 014): a championship of its own for each, from the same clubs. Built last, so every
+  // other id stays what it was.
+  for (const league of champs.filter((c) => c.source === "openfootball")) {
+    let season = league;
+    let mine = games.filter((g) => g.champId === league.id);
+    const clubs = [...new Set(mine.flatMap((g) => [g.homeTeamId!, g.awayTeamId!]))];
+    let last = Math.max(...mine.map((g) => g.startAtMs));
+    while (clubs.length >= 2 && last < now + NEXT_SEASON_AHEAD_MS) {
+      const next = nextSeason({ teams: clubs, lastMs: last, nowMs: now, seed, previousId: season.id });
+      const name = seasonName(league.name, next.label);
+      season = { ...league, id: champs.length + 1, name, slug: slugify(name), source: "rebuilt", previousId: season.id };
+      champs.push(season);
+      mine = next.fixtures.map((f) =>
+        addGame({ sportId: league.sportId, champId: season.id, homeTeamId: f.homeTeamId, awayTeamId: f.awayTeamId, startAtMs: f.startAtMs, hasVideo: false, isTop: league.isTop, round: f.round, source: "rebuilt", status: 0 }),
+      );
+      last = Math.max(...mine.map((g) => g.startAtMs));
+    }
+  }
+
   // ---- time: results, live, line, scheduled
   const rulesOf = new Map(SPORTS.map((s) => [s.id, s]));
   const liveCandidates: GameRec[] = [];
@@ -639,10 +667,10 @@ export function sportMarketTypes(
 /** Fills the sports tables of an empty catalogue. Returns what it wrote, for the start-up log. */
 export async function seedSports(
   db: Db,
-  options: { seed: number; now: number }
+  options: { seed: number; now: number; shiftWeeks?: number }
 ): Promise<{ games: number; ms: number; shiftWeeks: number }> {
   const started = Date.now();
-  const cat = buildCatalogue(options.seed, options.now);
+  const cat = buildCatalogue(options.seed, options.now, { shiftWeeks: options.shiftWeeks });
   await bulkInsert(
     db,
     "market_type",
@@ -720,6 +748,7 @@ export async function seedSports(
       ["sort", "integer"],
       ["is_top", "boolean"],
       ["source", "text"],
+      ["previous_id", "integer"],
     ],
     cat.champs.map((c) => ({
       id: c.id,
@@ -730,6 +759,7 @@ export async function seedSports(
       sort: c.sort,
       is_top: c.isTop,
       source: c.source,
+      previous_id: c.previousId,
     }))
   );
   await bulkInsert(

@@ -17,6 +17,7 @@ import * as m014 from "./014_vip_bet.ts";
 import * as m015 from "./015_bare_league_names.ts";
 import * as m016 from "./016_races.ts";
 import * as m017 from "./017_ledger_trigger_static.ts";
+import * as m018 from "./018_championship_seasons.ts";
 
 // Migrations are listed here, in order, so the bundle-free runtime needs no folder scan.
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   "015_bare_league_names": m015,
   "016_races": m016,
   "017_ledger_trigger_static": m017,
+  "018_championship_seasons": m018,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -7,7 +7,7 @@ function store() {
   const s = new SportsStore();
   s.sports.set(1, { id: 1, slug: "football", name: "Football", kind: "real", model: "goals", sort: 1 });
   s.countries.set(1, { id: 1, code: "ENG", name: "England", sort: 1 });
-  s.champs.set(10, { id: 10, sportId: 1, countryId: 1, name: "League", slug: "league", sort: 1, isTop: true, source: "test" });
+  s.champs.set(10, { id: 10, sportId: 1, countryId: 1, name: "League", slug: "league", sort: 1, isTop: true, source: "test", previousId: null });
   s.teams.set(1, { id: 1, sportId: 1, countryId: 1, name: "A", slug: "a", rating: 1000 });
   s.teams.set(2, { id: 2, sportId: 1, countryId: 1, name: "B", slug: "b", rating: 1000 });
   return s;

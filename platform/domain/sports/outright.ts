@@ -158,7 +158,7 @@ export function priceOutright(probs: readonly number[]): PricedMarket {
 
 /** Whether a championship gets an outright: a top league whose season has a fixed end. */
 export function hasOutright(champ: { source: string; isTop: boolean }, rules: { model: string } | undefined): boolean {
-  return champ.source === "openfootball" && champ.isTop && rules?.model === "goals";
+  return (champ.source === "openfootball" || champ.source === "rebuilt") && champ.isTop && rules?.model === "goals";
 }
 
 /**

@@ -18,7 +18,8 @@ import { type Ratings, priceMarkets, settleMarkets } from "./pricing.ts";
 import { Random, mixSeed } from "./random.ts";
 import { type GoalsRules, type RaceRules, type SportRules, SPORT_BY_ID, isRace } from "./sports.ts";
 import type { SportsStore } from "./store.ts";
-import { type GameRec, type MarketRec, finalScore } from "./types.ts";
+import { NEXT_SEASON_AHEAD_MS, nextSeason, seasonName } from "./seasons.ts";
+import { type ChampRec, type GameRec, type MarketRec, finalScore, slugify } from "./types.ts";
 
 /** Markets open this long before the start (status 0 → 1). */
 export const LINE_HORIZON_MS = 7 * 86_400_000;
@@ -28,6 +29,13 @@ const REPRICE_EVERY_SEC = 10;
 const MAX_STEP_MS = 300_000;
 /** How often (simulated) generated championships get their next rounds scheduled. */
 const REPLENISH_EVERY_MS = 3_600_000;
+
+/** A football league's season in progress (decision 014): its clubs and its last fixture's kick-off. */
+interface LeagueSeason {
+  champId: number;
+  clubs: number[];
+  lastStartMs: number;
+}
 
 /** A generated championship's players or clubs, its last scheduled kick-off and rounds so far. */
 interface GeneratedChamp {
@@ -80,6 +88,8 @@ export class Simulator {
   private lastWall = Date.now();
   private pendingFinish = new Set<GameRec>();
   private generated: GeneratedChamp[] = [];
+  /** The football leagues' current seasons, each followed by a rebuilt one as its end nears. */
+  private seasons: LeagueSeason[] = [];
   private nextReplenishMs = 0;
   /** Start of the last race scheduled on each track (race championship). */
   private lastRace = new Map<number, number>();
@@ -137,6 +147,23 @@ export class Simulator {
       .groupBy("champ_id")
       .execute();
     this.lastRace = new Map(races.map((r) => [r.champ_id, new Date(r.last as Date | string).getTime()]));
+    // Each football league's latest season: an openfootball or rebuilt one no season follows yet.
+    const latest = await this.db
+      .selectFrom("game")
+      .innerJoin("championship as c", "c.id", "game.champ_id")
+      .where("c.source", "in", ["openfootball", "rebuilt"])
+      .where((eb) => eb.not(eb.exists(eb.selectFrom("championship as n").select("n.id").whereRef("n.previous_id", "=", "c.id"))))
+      .where("game.runners", "is", null)
+      .select(["game.champ_id", "game.home_team_id", "game.away_team_id", "game.start_at"])
+      .execute();
+    const seasons = new Map<number, LeagueSeason & { set: Set<number> }>();
+    for (const r of latest) {
+      let s = seasons.get(r.champ_id);
+      if (!s) seasons.set(r.champ_id, (s = { champId: r.champ_id, clubs: [], set: new Set(), lastStartMs: 0 }));
+      if (r.home_team_id !== null && r.away_team_id !== null) s.set.add(r.home_team_id).add(r.away_team_id);
+      s.lastStartMs = Math.max(s.lastStartMs, new Date(r.start_at).getTime());
+    }
+    this.seasons = [...seasons.values()].map((s) => ({ champId: s.champId, clubs: [...s.set].sort((a, b) => a - b), lastStartMs: s.lastStartMs })).sort((a, b) => a.champId - b.champId);
     this.generated = [...byChamp.values()]
       .map((c) => ({ champId: c.champId, sportId: c.sportId, roster: [...c.teams].sort((a, b) => a - b), lastStartMs: c.lastStartMs, rounds: Math.round(c.games / Math.max(1, Math.floor(c.teams.size / 2))) }))
       .sort((a, b) => a.champId - b.champId);
@@ -188,6 +215,53 @@ export class Simulator {
     }
     for (const game of added) this.store.games.set(game.id, game);
     return added;
+  }
+
+  /**
+   * The next season of each football league whose last fixture is near (decision 014): a new
+   * championship following the old one, its fixtures scheduled (status 0; each opens its markets
+   * as it enters the line's horizon). Checked with the generated rounds, every simulated hour.
+   */
+  private nextSeasons(clock: number, version: number): { champs: ChampRec[]; games: GameRec[] } {
+    const out = { champs: [] as ChampRec[], games: [] as GameRec[] };
+    for (const [i, season] of this.seasons.entries()) {
+      const previous = this.store.champs.get(season.champId);
+      if (!previous || season.clubs.length < 2 || season.lastStartMs >= clock + NEXT_SEASON_AHEAD_MS) continue;
+      let root = previous;
+      while (root.previousId !== null) root = this.store.champs.get(root.previousId) ?? { ...root, previousId: null };
+      const next = nextSeason({ teams: season.clubs, lastMs: season.lastStartMs, nowMs: clock, seed: this.seed, previousId: previous.id });
+      const name = seasonName(root.name, next.label);
+      const champ: ChampRec = { ...previous, id: Math.max(0, ...this.store.champs.keys()) + 1, name, slug: slugify(name), source: "rebuilt", previousId: previous.id };
+      this.store.champs.set(champ.id, champ);
+      out.champs.push(champ);
+      for (const f of next.fixtures) {
+        const game: GameRec = {
+          id: this.ids.game++,
+          sportId: previous.sportId,
+          champId: champ.id,
+          homeTeamId: f.homeTeamId,
+          awayTeamId: f.awayTeamId,
+          runners: null,
+          startAtMs: f.startAtMs,
+          status: 0,
+          gameTimeSec: 0,
+          period: 0,
+          scores: [],
+          hasVideo: false,
+          isTop: champ.isTop,
+          round: f.round,
+          source: "rebuilt",
+          sim: null,
+          finishedAtMs: null,
+          feedVersion: version,
+          markets: [],
+        };
+        this.store.games.set(game.id, game);
+        out.games.push(game);
+      }
+      this.seasons[i] = { champId: champ.id, clubs: season.clubs, lastStartMs: Math.max(...next.fixtures.map((f) => f.startAtMs)) };
+    }
+    return out;
   }
 
   /**
@@ -465,7 +539,8 @@ export class Simulator {
     for (const market of seasons.dirty) dirtyMarkets.add(market);
     for (const game of seasons.changed) dirtyGames.add(game);
     finishing.push(...seasons.done);
-    const added = [...this.replenish(clock, version), ...this.scheduleRaces(clock, version), ...seasons.added];
+    const leagues = clock >= this.nextReplenishMs ? this.nextSeasons(clock, version) : { champs: [], games: [] };
+    const added = [...this.replenish(clock, version), ...leagues.games, ...this.scheduleRaces(clock, version), ...seasons.added];
     for (const game of dirtyGames) game.feedVersion = version;
     for (const market of dirtyMarkets) market.feedVersion = version;
 
@@ -475,6 +550,7 @@ export class Simulator {
       await writeGameRows(trx, [...dirtyGames].filter((g) => !finishing.includes(g)));
       await writeMarketRows(trx, [...dirtyMarkets]);
       if (newMarkets.length) await insertMarkets(trx, newMarkets);
+      if (leagues.champs.length) await insertChamps(trx, leagues.champs);
       if (added.length) await insertGames(trx, added);
       await trx
         .updateTable("sports_sim")
@@ -831,6 +907,15 @@ async function writeMarketRows(db: Db, markets: MarketRec[], settle = false) {
       ["result", "smallint"],
     ],
     markets.flatMap((m) => m.outcomes.map((o) => ({ id: o.id, coef: o.coef, blocked: o.blocked, result: o.result }))),
+  );
+}
+
+async function insertChamps(db: Db, champs: ChampRec[]) {
+  await bulkInsert(
+    db,
+    "championship",
+    [["id", "integer"], ["sport_id", "integer"], ["country_id", "integer"], ["name", "text"], ["slug", "text"], ["sort", "integer"], ["is_top", "boolean"], ["source", "text"], ["previous_id", "integer"]],
+    champs.map((c) => ({ id: c.id, sport_id: c.sportId, country_id: c.countryId, name: c.name, slug: c.slug, sort: c.sort, is_top: c.isTop, source: c.source, previous_id: c.previousId })),
   );
 }
 

@@ -48,18 +48,15 @@ export class SportsStore {
   loaded = false;
 
   async load(db: Db): Promise<void> {
-    const [sports, countries, champs, teams, types, main] = await Promise.all([
+    const [sports, countries, types, main] = await Promise.all([
       db.selectFrom("sport").selectAll().orderBy("sort").execute(),
       db.selectFrom("sport_country").selectAll().execute(),
-      db.selectFrom("championship").selectAll().execute(),
-      db.selectFrom("team").selectAll().execute(),
       db.selectFrom("market_type").selectAll().execute(),
       db.selectFrom("sport_market_type").selectAll().where("is_main", "=", true).execute(),
+      this.loadChamps(db),
     ]);
     this.sports = new Map(sports.map((s) => [s.id, { id: s.id, slug: s.slug, name: s.name, kind: s.kind, model: s.model, sort: s.sort }]));
     this.countries = new Map(countries.map((c) => [c.id, { id: c.id, code: c.code, name: c.name, sort: c.sort }]));
-    this.champs = new Map(champs.map((c) => [c.id, { id: c.id, sportId: c.sport_id, countryId: c.country_id, name: c.name, slug: c.slug, sort: c.sort, isTop: c.is_top, source: c.source }]));
-    this.teams = new Map(teams.map((t) => [t.id, { id: t.id, sportId: t.sport_id, countryId: t.country_id, name: t.name, slug: t.slug, rating: t.rating }]));
     this.marketTypes = new Map(types.map((t) => [t.id, { id: t.id, key: t.key, group: t.group_key, sort: t.sort }]));
     this.mainTypes = new Map();
     for (const m of main) {
@@ -77,12 +74,20 @@ export class SportsStore {
     this.loaded = true;
   }
 
+  /** Championships and teams: at start, and when the leader has added a league's next season. */
+  async loadChamps(db: Db): Promise<void> {
+    const [champs, teams] = await Promise.all([db.selectFrom("championship").selectAll().execute(), db.selectFrom("team").selectAll().execute()]);
+    this.champs = new Map(champs.map((c) => [c.id, { id: c.id, sportId: c.sport_id, countryId: c.country_id, name: c.name, slug: c.slug, sort: c.sort, isTop: c.is_top, source: c.source, previousId: c.previous_id }]));
+    this.teams = new Map(teams.map((t) => [t.id, { id: t.id, sportId: t.sport_id, countryId: t.country_id, name: t.name, slug: t.slug, rating: t.rating }]));
+  }
+
   /** Follower: applies every game whose feed version is newer than ours. Returns the ids changed. */
   async refresh(db: Db, now = Date.now()): Promise<number[]> {
     const sim = await db.selectFrom("sports_sim").select(["feed_version", "clock_ms"]).executeTakeFirst();
     if (!sim || sim.feed_version <= this.version) return [];
     this.clockMs = Number(sim.clock_ms);
     const changed = await loadGames(db, (q) => q.where("feed_version", ">", this.version));
+    if (changed.some((g) => !this.champs.has(g.champId))) await this.loadChamps(db);
     for (const game of changed) this.put(game, sim.feed_version, now);
     this.version = sim.feed_version;
     return changed.map((g) => g.id);

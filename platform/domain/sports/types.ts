@@ -115,7 +115,10 @@ export interface ChampRec {
   slug: string;
   sort: number;
   isTop: boolean;
+  /** "openfootball", "rebuilt" (a later season of an openfootball league), "generated". */
   source: string;
+  /** The season this one follows; null but for rebuilt seasons. */
+  previousId: number | null;
 }
 
 export interface TeamRec {
