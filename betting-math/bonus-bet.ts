@@ -1,3 +1,8 @@
+import { winForStake, winRatio } from "./coupon-math";
+import { COUPON_TYPE } from "./coupon-types";
+import { type CouponSettlement, type CouponToSettle, couponStatusOf, settleCoupon } from "./settlement";
+import { SELECTION_STATUS } from "./status";
+
 /**
  * The bonus bet of SPEC §4 ("Bet rules"): an express of at least 3 selections, each at least 1.1
  * and none of market kind 7, with a total of at least 1.01, is paid its winnings times a bonus
@@ -40,4 +45,24 @@ export function bonusBetShapeRefusal(shape: { isExpress: boolean; coefs: readonl
   if (shape.coefs.some((c) => c < Math.round(BONUS_BET.MIN_BET_COEF * 100))) return "bet-coef-too-low";
   if (shape.marketKinds.some((k) => k === BONUS_BET.EXCLUDED_MARKET_KIND)) return "market-kind-excluded";
   return null;
+}
+
+/**
+ * The settlement of a coupon placed as the bonus bet (decision 034): when every selection won,
+ * stake × the coupon's coefficient × the bonus coefficient, floored once — the possible win the
+ * bettor was shown at placement; a return or a half outcome loses the bonus and the plain
+ * settlement pays. (Multiplying the already floored payout could pay a unit or two less.)
+ */
+export function settleBonusBet(coupon: CouponToSettle, bonusCoefHundredths: number): CouponSettlement {
+  const plain = settleCoupon(coupon);
+  const all = [...coupon.selections, ...(coupon.bankers ?? [])];
+  if (plain.state !== "settled" || !all.every((s) => s.statusId === SELECTION_STATUS.win)) return plain;
+  const ratio = winRatio({
+    typeId: coupon.typeId === COUPON_TYPE.MULTIPLE_SINGLES ? COUPON_TYPE.SINGLE : coupon.typeId,
+    coefs: coupon.selections.map((s) => s.coef),
+    bankers: coupon.bankers?.map((s) => s.coef),
+    systemValue: coupon.systemValue,
+  });
+  const payout = winForStake(coupon.stake, { numerator: ratio.numerator * BigInt(bonusCoefHundredths), denominator: ratio.denominator * 100n });
+  return { state: "settled", payout, statusId: couponStatusOf(coupon.stake, payout, all) };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatOdds, type OddsFormat } from "../app/coupon/odds-format";
+import { bonusBetCoefHundredths, bonusBetShapeRefusal, settleBonusBet } from "./bonus-bet";
 import { type CouponToSettle, settleCoupon, settleMultipleSingles } from "./settlement";
 import type { SelectionStatusId } from "./status";
 import { vipBetShapeRefusal } from "./vip-bet";
@@ -326,6 +327,46 @@ describe("settleCoupon against hand-worked payouts", () => {
       { state: "settled", payout: 500, statusId: FR },
       { state: "open" },
     ]);
+  });
+});
+
+describe("the bonus bet: an express of n ≥ 3 whose every selection won is paid × (1 + n/100), 1.1 beyond 9 (decision 034)", () => {
+  const rows: Array<Row & { bonus: number }> = [
+    // 2.1³ = 9.261; × 1.03 = 9.53883; × 10,000 = 95,388.3 → 95,388
+    { name: "three at 2.10 on 10,000", typeId: 1, stake: 10_000, bonus: 103, selections: times(3, [2.1, W]), expected: [95_388, W] },
+    // 1.5 × 1.45 × 2.5 = 5.4375; × 1.03 = 5.600625; × 100 = 560.0625 → 560, the possible win shown.
+    // (Flooring the plain payout first, 543.75 → 543, then × 1.03 = 559.29 → 559, pays a unit less.)
+    { name: "three on 100: the bonus floored once", typeId: 1, stake: 100, bonus: 103, selections: [[1.5, W], [1.45, W], [2.5, W]], expected: [560, W] },
+    // 1.2⁵ = 2.48832; × 1.05 = 2.612736; × 1000 = 2612.736 → 2612
+    { name: "five at 1.20", typeId: 1, stake: 1000, bonus: 105, selections: times(5, [1.2, W]), expected: [2612, W] },
+    // 1.5⁹ = 38.443359375; × 1.09 = 41.90326171875; × 1000 = 41,903.26 → 41,903
+    { name: "nine at 1.50", typeId: 1, stake: 1000, bonus: 109, selections: times(9, [1.5, W]), expected: [41_903, W] },
+    // 1.1¹⁰ = 2.5937424601; × 1.10 = 2.85311670611; × 1000 = 2853.12 → 2853
+    { name: "ten at 1.10", typeId: 1, stake: 1000, bonus: 110, selections: times(10, [1.1, W]), expected: [2853, W] },
+    // a return loses the bonus: 10,000 × 2.1 × 2.1 × 1 = 44,100
+    { name: "a return: no bonus", typeId: 1, stake: 10_000, bonus: 103, selections: [[2.1, W], [2.1, W], [2.1, R]], expected: [44_100, W] },
+    // a half win loses the bonus: 1000 × 2 × 2 × 1.45 = 5800
+    { name: "a half win: no bonus", typeId: 1, stake: 1000, bonus: 103, selections: [[2, W], [2, W], [1.9, HW]], expected: [5800, W] },
+    // a cancelled game loses the bonus: 1000 × 2 × 2 × 1 = 4000
+    { name: "a forced return: no bonus", typeId: 1, stake: 1000, bonus: 103, selections: [[2, W], [2, W], [1.9, FR]], expected: [4000, W] },
+    { name: "a loser", typeId: 1, stake: 1000, bonus: 103, selections: [[2, W], [2, W], [1.9, L]], expected: [0, L] },
+    { name: "open", typeId: 1, stake: 1000, bonus: 103, selections: [[2, W], [2, W], [1.9, NS]], expected: "open" },
+  ];
+
+  it.each(rows)("$name", (row) => {
+    expect(bonusBetCoefHundredths(row.selections.length)).toBe(row.bonus);
+    const coupon = { typeId: row.typeId, stake: row.stake, selections: row.selections.map(sel) };
+    const result = settleBonusBet(coupon, row.bonus);
+    if (row.expected === "open") expect(result).toEqual({ state: "open" });
+    else expect(result).toEqual({ state: "settled", payout: row.expected[0], statusId: row.expected[1] });
+  });
+
+  it("qualifies as the spec says: three or more, each ≥ 1.10, total ≥ 1.01, no kind 7", () => {
+    expect(bonusBetShapeRefusal({ isExpress: true, coefs: [210, 210, 210], marketKinds: [1, 4, 5] })).toBeNull();
+    expect(bonusBetShapeRefusal({ isExpress: true, coefs: [210, 210], marketKinds: [1, 4] })).toBe("too-few-bets");
+    expect(bonusBetShapeRefusal({ isExpress: true, coefs: [210, 109, 210], marketKinds: [1, 4, 5] })).toBe("bet-coef-too-low");
+    expect(bonusBetShapeRefusal({ isExpress: true, coefs: [210, 210, 210], marketKinds: [1, 7, 5] })).toBe("market-kind-excluded");
+    expect(bonusBetShapeRefusal({ isExpress: false, coefs: [210, 210, 210], marketKinds: [1, 4, 5] })).toBe("not-express");
   });
 });
 

@@ -14,6 +14,7 @@ import {
   totalStatus,
 } from "../../betting-math/status.ts";
 import type { CombinedCouponTypeId } from "../../betting-math/coupon-types.ts";
+import { settleBonusBet } from "../../betting-math/bonus-bet.ts";
 import { settleCoupon } from "../../betting-math/settlement.ts";
 import type { Db } from "../db/index.ts";
 import { type Actor, recordChange } from "./audit.ts";
@@ -174,18 +175,18 @@ export async function settleCoupons(trx: Db, couponIds: number[], options: { rel
   for (const c of coupons) {
     const list = byCoupon.get(Number(c.id)) ?? [];
     const toSettle = (s: (typeof list)[number]) => ({ coef: s.coef / 100, statusId: s.status_id as SelectionStatusId });
-    const result = settleCoupon({
+    const coupon = {
       typeId: c.type_id as CombinedCouponTypeId,
       stake: Number(c.amount),
       selections: list.filter((s) => !s.is_banker).map(toSettle),
       bankers: list.filter((s) => s.is_banker).map(toSettle),
       systemValue: c.system_value ?? undefined,
-    });
+    };
+    // The bonus bet (decision 034): every selection won pays stake × coef × bonus, floored once
+    // (the possible win shown); a return or a half outcome takes the bonus away.
+    const result = c.bonus_coef ? settleBonusBet(coupon, c.bonus_coef) : settleCoupon(coupon);
     if (result.state !== "settled") continue;
     let payout = result.payout;
-    // The bonus bet (decision 034): a winning express whose every selection won is paid times its
-    // bonus coefficient, floored; a return or a half outcome takes the bonus away.
-    if (c.bonus_coef && list.every((s) => s.status_id === SELECTION_STATUS.win)) payout = Math.floor((payout * c.bonus_coef) / 100);
     // A promo boost adds its percent of the winnings (the payout above the stake), floored.
     const boost = c.promo_code ? (boosts.get(c.promo_code) ?? 0) : 0;
     if (boost && payout > Number(c.amount)) payout += Math.floor(((payout - Number(c.amount)) * boost) / 100);
