@@ -16,3 +16,12 @@ export async function waitForHydration(page: Page, timeout = 20_000) {
 export function docScreenshotPath(name: string): string {
   return process.env.REFRESH_DOC_SCREENSHOTS === "1" ? `docs/screenshots/${name}` : test.info().outputPath(name);
 }
+
+/**
+ * The odds button of one outcome in a game's row of a list page: found by the game's and the
+ * outcome's ids (a game the test made), not by its place in the list, which the day's catalogue
+ * and the other tests' games decide.
+ */
+export function rowOdd(page: Page, game: { id: number }, outcome: { id: number }) {
+  return page.locator(`#game-${game.id} button.odd[data-outcome="${outcome.id}"]`);
+}

@@ -1,12 +1,14 @@
 // The set-up the browser tests of betting share (bets.spec.ts, one-click.spec.ts): a stack of the
 // file's own with the sports catalogue, the demo bettor signed in through the login form, the
-// header balance as a number. The simulator is paused for the whole file: the line lists the
-// games about to start first, and a running one would start the chosen game (closing its pre-match
-// odds) or move its price between the page and the click; a live game stays live through its
-// delay. A test that needs a game to move drives it through the sports hooks.
+// header balance as a number. The simulator is paused for the whole file: a running one would
+// start a line game (closing its pre-match odds) or move its price between the page and the
+// click; a live game stays live through its delay. Each test bets on games of its own, made on the
+// line or live at the prices it sets (`games`, tests/support/sports-games.ts), and drives them
+// through the sports hooks.
 import { type Page, expect, test } from "@playwright/test";
 import { waitForHydration } from "../e2e/helpers";
 import { hooks } from "./hooks";
+import { sportsGames } from "./sports-games";
 import { stackPerSuite } from "./stack";
 
 /** Two shared cores: a placement and the page's revalidation may take a few seconds. */
@@ -22,6 +24,7 @@ export function bettingStack() {
   return {
     stack,
     h: hooks(() => stack.platformUrl),
+    games: sportsGames(() => stack.platformUrl),
     url: (path: string) => `${stack.siteUrl}${path}`,
     signIn: (page: Page, options?: { js?: boolean }) => signInAsDemoBettor(page, stack.siteUrl, options),
   };

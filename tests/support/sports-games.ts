@@ -3,7 +3,8 @@
 // of its own (no other test clicks it), at the minute, score and prices it asks for, so what it
 // checks does not depend on the day it runs, on the game that comes first, or on that game's
 // teams. Used by the integration and the end-to-end tests alike.
-import type { FeedGame, FeedMarket } from "./sports-feed";
+import { untilSiteAnswers } from "./hooks";
+import type { FeedGame, FeedMarket, FeedOutcome } from "./sports-feed";
 
 async function call<T>(base: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${base}${path}`, {
@@ -53,6 +54,11 @@ export function sportsGames(platform: string | (() => string)) {
     },
     /** Sets a market's coefficients (hundredths, in outcome order) and whether it is suspended. */
     setMarket: async (marketId: number, patch: { coefs?: number[]; blocked?: boolean }) => (await hook<{ game: FeedGame }>(`/markets/${marketId}`, patch)).game,
+    /** Prices the home win of the game's match result (1X2) at `coef` hundredths, the draw and the away win as they were; the game then. */
+    homeWinAt: async (game: FeedGame, coef: number) => {
+      const x12 = marketOf(game, "1x2");
+      return (await hook<{ game: FeedGame }>(`/markets/${x12.id}`, { coefs: [coef, ...x12.outcomes.slice(1).map((o) => o.coef)] })).game;
+    },
     /** A goal (a point in points and sets sports) for one side now; the game's markets suspend. */
     goal: async (gameId: number, side: "home" | "away") => (await hook<{ game: FeedGame }>(`/games/${gameId}/goal`, { side })).game,
     /** Sets a live game's state (time, score) or ends it: status 4 finishes and settles it, 5 cancels it. */
@@ -72,4 +78,18 @@ export function marketOf(game: FeedGame, type: string): FeedMarket {
   const market = game.markets.find((m) => m.type === type && m.period === 0);
   if (!market) throw new Error(`game ${game.id} has no ${type} market`);
   return market;
+}
+
+/** The home win of a game's match result (1X2): the first odd of its row on a list page. */
+export function homeWin(game: FeedGame): FeedOutcome {
+  return marketOf(game, "1x2").outcomes[0]!;
+}
+
+/**
+ * Waits until the site's list page at `path` (e.g. "/en/line") shows every game given. The site
+ * keeps each feed it read for a second (FEED_CACHE_MS), so a page asked for just after a game was
+ * made can be one without it.
+ */
+export function untilListed(siteUrl: string, path: string, ...games: { id: number }[]): Promise<void> {
+  return untilSiteAnswers(siteUrl, path, ({ status, body }) => status === 200 && games.every((g) => body.includes(`id="game-${g.id}"`)));
 }
