@@ -1,59 +1,32 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 import { sharedStack } from "../support/shared-stack";
-import { waitForHydration } from "./helpers";
+import { type FeedGame } from "../support/sports-feed";
+import { homeWin, marketOf, sportsGames, untilListed } from "../support/sports-games";
+import { rowOdd, waitForHydration } from "./helpers";
 
 // A bettor on the live pages: clicking an odd puts it in the coupon (with and without
 // JavaScript), and following a live game through a goal shows the market lock, reopen and the
 // odds move. The simulator is paused and driven by the platform's sports test hooks.
 
-// The run's shared stack, its simulator paused: the coupon tests click odds of live games they
-// found on the page, and a running simulator could finish a game or suspend its market in between
-// (as in sports-pages.test.ts). Every test drives the games through the sports hooks instead.
+// The run's shared stack, its simulator paused. Each test makes the games it clicks (live at
+// 0 : 0 in the 10th minute, or on the line, at the prices it sets) rather than taking whatever the
+// day's catalogue lists first: no other test clicks them, and nothing but the test moves them.
 test.describe.configure({ mode: "serial" });
 const stack = sharedStack;
+const games = sportsGames(stack.platformUrl);
 
 const url = (path: string) => `${stack.siteUrl}${path}`;
-async function hook(path: string, body?: unknown) {
-  const res = await fetch(`${stack.platformUrl}/__test/sports/${path}`, {
-    method: "POST",
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
+/** A game's own page (its address without slugs redirects to the canonical one). */
+const gamePage = (lng: string, game: FeedGame) => url(`/${lng}/live/${game.sportId}/${game.champId}/${game.id}`);
 
-interface FeedGame {
-  id: number;
-  champId: number;
-  sportSlug: string;
-  markets: Array<{ id: number; type: string; blocked: boolean; outcomes: Array<{ id: number; coef: number; blocked: boolean }> }>;
-}
-/** A football game kicked off now by the test hook (with the clock paused), with its open markets. */
-async function liveFootball(): Promise<FeedGame> {
-  const feed = (await (await fetch(`${stack.platformUrl}/sports-api/feed/line?sport=1`)).json()) as { games: FeedGame[] };
-  // The line's last game (the other specs on the shared stack click the first ones) of a league
-  // without an outright: a live game suspends its league's outright (decision 041), which the
-  // outright test needs open.
-  let line: FeedGame | undefined;
-  for (const game of feed.games.filter((g) => g.markets.some((m) => !m.blocked)).reverse()) {
-    const outright = (await (await fetch(`${stack.platformUrl}/sports-api/championships/${game.champId}/outright`)).json()) as { game: unknown };
-    if (!outright.game) {
-      line = game;
-      break;
-    }
-  }
-  if (!line) throw new Error("no open line football game");
-  await hook(`games/${line.id}/state`, { status: 2, gameTimeSec: 600, period: 1 });
-  const answer = (await (await fetch(`${stack.platformUrl}/sports-api/games/${line.id}`)).json()) as { game: FeedGame & { status: number } };
-  expect(answer.game.status).toBe(2);
-  return answer.game;
-}
+/** A live football game of its own, 0 : 0 in the 10th minute; its football league leads the live list. */
+const liveFootball = () => games.liveGame({ gameTimeSec: 600 });
 
-async function firstOpenOdd(page: Page) {
-  const odd = page.locator(".game-row--live button.odd:not([disabled])").first();
-  await expect(odd).toBeVisible();
+/** The home win of the game's row on the list page, open. */
+async function openOdd(page: Page, game: FeedGame) {
+  const odd = rowOdd(page, game, homeWin(game));
+  await expect(odd).toBeEnabled();
   return odd;
 }
 
@@ -62,18 +35,19 @@ for (const js of [true, false]) {
     test.use({ javaScriptEnabled: js });
 
     test("a bettor opens live, clicks an odd and the coupon shows it", async ({ page }) => {
+      const game = await liveFootball();
+      const outcomeId = String(homeWin(game).id);
+      await untilListed(stack.siteUrl, "/en/live", game);
       await page.goto(url("/en/live"));
       if (js) await waitForHydration(page);
-      const odd = await firstOpenOdd(page);
-      const outcomeId = await odd.getAttribute("data-outcome");
-      await odd.click();
+      await (await openOdd(page, game)).click();
       const coupon = page.getByTestId("coupon").first();
       await expect(coupon.locator(`[data-bet="${outcomeId}"]`)).toBeVisible();
       await expect(coupon.getByTestId("coupon-count")).toHaveText("1");
       if (!js) {
         // Back on the same page, at the game.
         expect(new URL(page.url()).pathname).toBe("/en/live");
-        expect(new URL(page.url()).hash).toMatch(/^#game-\d+$/);
+        expect(new URL(page.url()).hash).toBe(`#game-${game.id}`);
       }
       // A guest is asked to sign in to place it (issue 14).
       await expect(coupon.getByRole("link", { name: "Sign in to place the bet" })).toBeVisible();
@@ -88,6 +62,7 @@ for (const js of [true, false]) {
 const COUPON_DOMAIN_CHUNK = /\/build\/_shared\/atoms-[A-Z0-9]+\.js$/;
 
 test("a click on an odd before the coupon's code has come waits for it, and adds the bet once it arrives", async ({ page }) => {
+  const game = await liveFootball();
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let asked = false;
@@ -96,10 +71,11 @@ test("a click on an odd before the coupon's code has come waits for it, and adds
     await released;
     await route.continue();
   });
+  await untilListed(stack.siteUrl, "/en/live", game);
   await page.goto(url("/en/live"));
   await waitForHydration(page);
-  const odd = await firstOpenOdd(page);
-  const outcomeId = await odd.getAttribute("data-outcome");
+  const odd = await openOdd(page, game);
+  const outcomeId = homeWin(game).id;
   await odd.click();
   const coupon = page.getByTestId("coupon").first();
   await page.waitForTimeout(300);
@@ -113,29 +89,35 @@ test("a click on an odd before the coupon's code has come waits for it, and adds
 });
 
 test("if the coupon's code cannot load, a click on an odd posts the pick as without JavaScript", async ({ page }) => {
+  const game = await liveFootball();
   await page.route(COUPON_DOMAIN_CHUNK, (route) => route.abort());
+  await untilListed(stack.siteUrl, "/en/live", game);
   await page.goto(url("/en/live"));
   await waitForHydration(page);
-  const odd = await firstOpenOdd(page);
-  const outcomeId = await odd.getAttribute("data-outcome");
+  const odd = await openOdd(page, game);
+  const outcomeId = homeWin(game).id;
   await odd.click();
   // The form's post: back on the page at the game, with the bet in the cookie's coupon.
-  await expect(page).toHaveURL(/\/en\/live#game-\d+$/);
+  await expect(page).toHaveURL(url(`/en/live#game-${game.id}`));
   const coupon = page.getByTestId("coupon").first();
   await expect(coupon.getByTestId("coupon-count")).toHaveText("1");
   await expect(coupon.locator(`[data-bet="${outcomeId}"]`)).toBeVisible();
 });
 
 test("a second odd makes an express with total odds and a possible win", async ({ page }) => {
+  // Two line games of its own, kicking off in five minutes (so near the top of the line), their
+  // home wins at 2.00 and 1.50: the express's total is 3.00.
+  const first = await games.homeWinAt(await games.lineGame({ startInSec: 300 }), 200);
+  const second = await games.homeWinAt(await games.lineGame({ startInSec: 300 }), 150);
+  await untilListed(stack.siteUrl, "/en/line", first, second);
   await page.goto(url("/en/line"));
   await waitForHydration(page);
-  const rows = page.locator(".game-row");
-  await rows.nth(0).locator("button.odd:not([disabled])").first().click();
-  await rows.nth(1).locator("button.odd:not([disabled])").first().click();
+  await (await openOdd(page, first)).click();
+  await (await openOdd(page, second)).click();
   const coupon = page.getByTestId("coupon");
   await expect(coupon.getByTestId("coupon-count")).toHaveText("2");
   await expect(coupon.getByRole("button", { name: "Express" })).toHaveAttribute("aria-pressed", "true");
-  await expect(coupon.getByTestId("coupon-coef")).toHaveText(/^\d+\.\d{2,}$/);
+  await expect(coupon.getByTestId("coupon-coef")).toHaveText("3.00");
   await expect(coupon.getByTestId("possible-win")).toContainText("RUB");
   // The coupon survives a reload (localStorage).
   await page.reload();
@@ -144,29 +126,35 @@ test("a second odd makes an express with total odds and a possible win", async (
 });
 
 test("following a live game: a goal moves the score and odds, the market locks and reopens", async ({ page }) => {
-  const game = await liveFootball();
-  await page.goto(url(`/en/live/1/1/${game.id}`));
+  // Its home win at 20.00: no pairing of teams has the model price a home side that has just
+  // scored that long, so the market reopens at another, shorter price.
+  const game = await games.homeWinAt(await liveFootball(), 2000);
+  await page.goto(gamePage("en", game));
   await waitForHydration(page);
-  const main = page.locator(`[data-market="${game.markets.find((m) => !m.blocked && m.type === "1x2")!.id}"]`);
+  const main = page.locator(`[data-market="${marketOf(game, "1x2").id}"]`);
+  const home = main.locator("button.odd").first();
   await expect(main).toBeVisible();
-  await expect(main.locator("button.odd").first()).toBeEnabled();
-  const scoreBefore = await page.getByTestId("score").textContent();
+  await expect(home).toBeEnabled();
+  await expect(page.getByTestId("score")).toHaveText("0 : 0");
   const oddsBefore = await main.locator(".odd__coef").allTextContents();
-  // Put the first outcome in the coupon: it follows the lock too.
-  const outcomeId = await main.locator("button.odd").first().getAttribute("data-outcome");
-  await main.locator("button.odd").first().click();
+  expect(oddsBefore[0]).toBe("20.00");
+  // Put the home win in the coupon: it follows the lock too.
+  await expect(home).toHaveAttribute("data-outcome", String(homeWin(game).id));
+  await home.click();
 
-  await hook(`games/${game.id}/goal`, { side: "home" });
-  await expect(page.getByTestId("score")).not.toHaveText(scoreBefore ?? "", { timeout: 10_000 });
-  await expect(main.locator("button.odd").first()).toBeDisabled({ timeout: 10_000 });
+  await games.goal(game.id, "home");
+  await expect(page.getByTestId("score")).toHaveText("1 : 0", { timeout: 10_000 });
+  await expect(home).toBeDisabled({ timeout: 10_000 });
   // The market's own label (its buttons also say "suspended", to screen readers only).
   await expect(main.locator(".market__locked").first()).toHaveText("Suspended");
-  await expect(page.getByTestId("coupon").locator(`[data-bet="${outcomeId}"]`)).toContainText("Suspended");
+  await expect(page.getByTestId("coupon").locator(`[data-bet="${homeWin(game).id}"]`)).toContainText("Suspended");
 
-  await hook("advance", { seconds: 10 });
-  await expect(main.locator("button.odd").first()).toBeEnabled({ timeout: 10_000 });
-  const oddsAfter = await main.locator(".odd__coef").allTextContents();
-  expect(oddsAfter.map((o) => o.replace(/[▲▼]/g, ""))).not.toEqual(oddsBefore);
+  // The suspension after a goal lasts 5 game seconds.
+  await games.advance(10);
+  await expect(home).toBeEnabled({ timeout: 10_000 });
+  const oddsAfter = (await main.locator(".odd__coef").allTextContents()).map((o) => o.replace(/[▲▼]/g, ""));
+  expect(oddsAfter).not.toEqual(oddsBefore);
+  expect(Number(oddsAfter[0])).toBeLessThan(20);
 });
 
 test.describe("on a phone", () => {
@@ -197,8 +185,13 @@ test.describe("on a phone", () => {
   });
 
   test("a live row's video mark keeps clear of its score", async ({ page }) => {
+    // A game of its own has a video and, live, a score: whether one is on at this hour does not matter.
+    const game = await liveFootball();
+    await untilListed(stack.siteUrl, "/en/live", game);
     await page.goto(url("/en/live"));
-    const row = page.locator(".game-row:has(.game-row__video):has(.game-row__score)").first();
+    const row = page.locator(`#game-${game.id}`);
+    await expect(row.locator(".game-row__video")).toHaveCount(1);
+    await expect(row.locator(".game-row__score")).toHaveText(["0", "0"]);
     const [mark, score] = await Promise.all([row.locator(".game-row__video").boundingBox(), row.locator(".game-row__score").first().boundingBox()]);
     const apart = mark!.x >= score!.x + score!.width || mark!.x + mark!.width <= score!.x || mark!.y >= score!.y + score!.height || mark!.y + mark!.height <= score!.y;
     expect(apart).toBe(true);
@@ -206,9 +199,9 @@ test.describe("on a phone", () => {
 
   test("a game's scoreboard fits a 360-pixel phone in both directions: the score on one line, the badges above the names", async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 800 });
-    const { id } = await liveFootball();
-    for (const path of [`/en/live/1/1/${id}`, `/ar/live/1/1/${id}`]) {
-      await page.goto(url(path));
+    const game = await liveFootball();
+    for (const path of [gamePage("en", game), gamePage("ar", game)]) {
+      await page.goto(path);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
       const score = page.getByTestId("score");
       const [box, twoLines] = await Promise.all([score.boundingBox(), score.evaluate((el) => parseFloat(getComputedStyle(el).fontSize) * 2)]);
