@@ -1,23 +1,33 @@
 import { type Page, expect, test } from "@playwright/test";
 import { SLOW, balanceText, bettingStack, money } from "../support/betting";
-import { docScreenshotPath, waitForHydration } from "./helpers";
+import { type FeedGame } from "../support/sports-feed";
+import { homeWin, untilListed } from "../support/sports-games";
+import { docScreenshotPath, rowOdd, waitForHydration } from "./helpers";
 
 // Placing bets in a browser, with JavaScript and without: a line single, a live bet through its
 // delay, a price change refused then accepted, and a game finished through the sports test hooks
 // with the history showing the win and the header the new balance. Screenshots of the success
 // coupon, the refusal dialog and the history go to test-results/ (docs/screenshots/ only with
-// REFRESH_DOC_SCREENSHOTS=1).
+// REFRESH_DOC_SCREENSHOTS=1). Every bet is on a game the test made, on the line (kicking off in
+// five minutes, so near the top of the line) or live, with its home win at a price it set.
 
-const { h, url, signIn } = bettingStack();
+const { stack, h, games, url, signIn } = bettingStack();
+
+/** A line game of its own near the top of the line, its home win at `coef` hundredths. */
+const lineGameAt = async (coef: number) => games.homeWinAt(await games.lineGame({ startInSec: 300 }), coef);
+/** Clicks the home win of the game's row on the list page. */
+const pickHomeWin = (page: Page, game: FeedGame) => rowOdd(page, game, homeWin(game)).click();
 
 test("with JavaScript: a line single is placed in the coupon panel, the coupon clears and the balance drops", async ({ page }) => {
+  const game = await lineGameAt(200);
   await signIn(page);
+  await untilListed(stack.siteUrl, "/en/line", game);
   await page.goto(url("/en/line"));
   await waitForHydration(page);
   const before = money(await balanceText(page));
   const coupon = page.getByTestId("coupon").first();
   const outcome = coupon.getByTestId("coupon-outcome");
-  await page.locator(".game-row button.odd:not([disabled])").first().click();
+  await pickHomeWin(page, game);
   await expect(coupon.getByTestId("coupon-count")).toHaveText("1");
   await coupon.getByTestId("coupon-place-button").click();
   await expect(outcome.getByText("The bet is accepted.")).toBeVisible(SLOW);
@@ -25,6 +35,8 @@ test("with JavaScript: a line single is placed in the coupon panel, the coupon c
   await expect(outcome.getByRole("heading", { name: /Coupon № \d+/ })).toBeVisible();
   await expect(coupon.getByTestId("coupon-count")).toHaveText("0");
   const stake = money(await outcome.getByTestId("coupon-amount").innerText());
+  // Its possible win: the stake at the 2.00 the row showed.
+  expect(money(await outcome.getByTestId("coupon-possible-win").innerText())).toBe(2 * stake);
   await expect.poll(async () => money(await balanceText(page)), SLOW).toBe(before - stake);
   await coupon.screenshot({ path: docScreenshotPath("bets-coupon-success.png") });
 });
@@ -32,9 +44,11 @@ test("with JavaScript: a line single is placed in the coupon panel, the coupon c
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("a line single goes to its result page with the coupon number", async ({ page }) => {
+    const game = await lineGameAt(200);
     await signIn(page, { js: false });
+    await untilListed(stack.siteUrl, "/en/line", game);
     await page.goto(url("/en/line"));
-    await page.locator(".game-row button.odd:not([disabled])").nth(1).click();
+    await pickHomeWin(page, game);
     await page.getByTestId("coupon").first().getByTestId("coupon-place-button").click();
     await expect(page).toHaveURL(/\/en\/coupon\/result\/\d+$/, SLOW);
     await expect(page.getByTestId("coupon-state")).toHaveText("Accepted");
@@ -44,9 +58,12 @@ test.describe("without JavaScript", () => {
   });
 
   test("a live single waits on its result page, which refreshes itself with the time left until the bet is accepted", async ({ page }) => {
+    // Live, 0 : 0 in the 10th minute: its football league leads the live list.
+    const game = await games.liveGame({ gameTimeSec: 600 });
     await signIn(page, { js: false });
+    await untilListed(stack.siteUrl, "/en/live", game);
     await page.goto(url("/en/live"));
-    await page.locator(".game-row--live button.odd:not([disabled])").first().click();
+    await pickHomeWin(page, game);
     await page.getByTestId("coupon").first().getByTestId("coupon-place-button").click();
     await expect(page).toHaveURL(/\/en\/coupon\/result\/\d+$/, SLOW);
     await expect(page.getByTestId("coupon-state")).toHaveText("Waiting for confirmation");
@@ -61,10 +78,17 @@ for (const js of [true, false]) {
   test.describe(`an express and a system with JavaScript ${js ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled: js });
 
-    /** Puts the first open odd of each of `rows` line games in the coupon. */
-    async function pick(page: Page, rows: number[]) {
-      for (const [i, row] of rows.entries()) {
-        await page.locator(".game-row").nth(row).locator("button.odd:not([disabled]):visible").first().click();
+    /** Line games of its own, their home wins at `coefs` (hundredths). */
+    const lineGamesAt = async (coefs: number[]) => {
+      const made: FeedGame[] = [];
+      for (const coef of coefs) made.push(await lineGameAt(coef));
+      return made;
+    };
+
+    /** Puts the home win of each game in the coupon. */
+    async function pick(page: Page, picked: FeedGame[]) {
+      for (const [i, game] of picked.entries()) {
+        await pickHomeWin(page, game);
         await expect(page.getByTestId("coupon").first().getByTestId("coupon-count")).toHaveText(String(i + 1));
       }
     }
@@ -81,23 +105,27 @@ for (const js of [true, false]) {
     test("two games make an express and three a system 2/3; both are accepted and the balance pays each stake", async ({ page }) => {
       // Two coupons placed and checked: about 30 s alone, twice that on the two shared cores under a full run.
       test.setTimeout(150_000);
+      const [pair, trio] = [await lineGamesAt([200, 150]), await lineGamesAt([200, 150, 180])];
       await signIn(page, { js });
+      await untilListed(stack.siteUrl, "/en/line", ...pair, ...trio);
       await page.goto(url("/en/line"));
       if (js) await waitForHydration(page);
       const before = money(await balanceText(page));
       const coupon = page.getByTestId("coupon").first();
 
-      await pick(page, [2, 3]);
+      await pick(page, pair);
       await expect(coupon.getByRole("button", { name: "Express" })).toHaveAttribute("aria-pressed", "true");
       await coupon.getByLabel("Stake, RUB").fill("30");
       const express = await place(page);
       await expect(express.getByTestId("coupon-type")).toHaveText("Express");
       await expect(express.getByTestId("placed-selection")).toHaveCount(2);
       await expect(express.getByTestId("coupon-amount")).toContainText("30");
+      // 30 × 2.00 × 1.50.
+      expect(money(await express.getByTestId("coupon-possible-win").innerText())).toBe(9_000);
 
       await page.goto(url("/en/line"));
       if (js) await waitForHydration(page);
-      await pick(page, [4, 5, 6]);
+      await pick(page, trio);
       await coupon.getByRole("button", { name: "System" }).click();
       await expect(coupon.getByRole("button", { name: "System" })).toHaveAttribute("aria-pressed", "true");
       await coupon.getByLabel("System").selectOption("2");
@@ -115,19 +143,14 @@ for (const js of [true, false]) {
 
     test("three games make an express with the bonus bet as its own row; deleting it takes the bonus off the possible win and the placed coupon", async ({ page }) => {
       test.setTimeout(120_000);
+      // The bonus needs every selection at 1.1 or more (SPEC §4): home wins at 2.00, 1.50 and 1.80, 5.40 in all.
+      const trio = await lineGamesAt([200, 150, 180]);
       await signIn(page, { js });
+      await untilListed(stack.siteUrl, "/en/line", ...trio);
       await page.goto(url("/en/line"));
       if (js) await waitForHydration(page);
       const coupon = page.getByTestId("coupon").first();
-      // The bonus needs every selection at 1.1 or more (SPEC §4): take each game's first odd of at least 1.2.
-      for (const [i, row] of [7, 8, 9].entries()) {
-        const odds = page.locator(".game-row").nth(row).locator("button.odd:not([disabled]):visible");
-        const coefs = await odds.locator(".odd__coef").allInnerTexts();
-        const at = coefs.findIndex((c) => Number.parseFloat(c) >= 1.2);
-        expect(at).toBeGreaterThanOrEqual(0);
-        await odds.nth(at).click();
-        await expect(coupon.getByTestId("coupon-count")).toHaveText(String(i + 1));
-      }
+      await pick(page, trio);
       await expect(coupon.getByRole("button", { name: "Express" })).toHaveAttribute("aria-pressed", "true");
       const bonus = coupon.locator('[data-bet="bonus-bet"]');
       await expect(bonus).toContainText("Bonus bet");
@@ -141,6 +164,7 @@ for (const js of [true, false]) {
       await expect(bonus).toHaveCount(0);
       await expect(coupon.getByTestId("coupon-count")).toHaveText("3");
       const withoutBonus = await coef();
+      expect(withoutBonus).toBe(5.4);
       expect(withoutBonus * 1.03).toBeCloseTo(withBonus, 1);
       // Another page keeps it deleted (without JavaScript the coupon cookie remembers it).
       await page.goto(url("/en/line"));
@@ -156,17 +180,19 @@ for (const js of [true, false]) {
       const placed = await place(page);
       await expect(placed.getByTestId("coupon-type")).toHaveText("Express");
       await expect(placed.getByTestId("placed-selection")).toHaveCount(3);
-      // Paid without the bonus: 30 × the plain total, not 3 % more.
-      expect(money(await placed.getByTestId("coupon-possible-win").innerText()) / 100).toBeCloseTo(30 * withoutBonus, 0);
+      // Paid without the bonus: 30 × 5.40, not 3 % more.
+      expect(money(await placed.getByTestId("coupon-possible-win").innerText())).toBe(16_200);
     });
   });
 }
 
 test("a live bet waits out its delay with the time left, then is accepted", async ({ page }) => {
+  const game = await games.liveGame({ gameTimeSec: 600 });
   await signIn(page);
+  await untilListed(stack.siteUrl, "/en/live", game);
   await page.goto(url("/en/live"));
   await waitForHydration(page);
-  await page.locator(".game-row--live button.odd:not([disabled])").first().click();
+  await pickHomeWin(page, game);
   const coupon = page.getByTestId("coupon").first();
   await coupon.getByTestId("coupon-place-button").click();
   const outcome = coupon.getByTestId("coupon-outcome");
@@ -176,38 +202,38 @@ test("a live bet waits out its delay with the time left, then is accepted", asyn
 });
 
 test("a price change is refused with the new odds, then accepted by the bettor", async ({ page }) => {
+  const game = await lineGameAt(200);
   await signIn(page);
   await page.goto(url("/en/coupon"));
   await waitForHydration(page);
   await page.getByLabel("When odds change").selectOption({ label: "Ask me every time" });
+  await untilListed(stack.siteUrl, "/en/line", game);
   await page.goto(url("/en/line"));
   await waitForHydration(page);
-  const odd = page.locator(".game-row button.odd:not([disabled]):visible").nth(2);
-  const outcomeId = await odd.getAttribute("data-outcome");
+  const odd = rowOdd(page, game, homeWin(game));
+  await expect(odd.locator(".odd__coef")).toHaveText("2.00");
   await odd.click();
-  const coef = Number(await odd.locator(".odd__coef").innerText());
-  const next = Math.round(coef * 100) === 150 ? 160 : 150;
-  await h.post(`/__test/bets/outcomes/${outcomeId}`, { coef: next });
+  // The price moves to 1.50 where the bet is placed (the platform's database), not on the page.
+  await h.post(`/__test/bets/outcomes/${homeWin(game).id}`, { coef: 150 });
   const coupon = page.getByTestId("coupon").first();
   await coupon.getByTestId("coupon-place-button").click();
   const dialog = coupon.getByRole("alertdialog");
   await expect(dialog).toContainText("The odds have changed.", SLOW);
-  await expect(dialog.getByTestId("new-coefs")).toContainText((next / 100).toFixed(2));
+  await expect(dialog.getByTestId("new-coefs")).toContainText("1.50");
   await dialog.screenshot({ path: docScreenshotPath("bets-refusal-dialog.png") });
   await dialog.getByRole("button", { name: "Accept the new odds and place" }).click();
   await expect(coupon.getByTestId("coupon-state")).toHaveText("Accepted", SLOW);
 });
 
 test("a game finished through the sports hooks: the history shows the win and the header the new balance", async ({ page }) => {
+  // Football: a final score of 3:0 makes the home win of its 1X2, at 2.00, a winner.
+  const game = await lineGameAt(200);
   await signIn(page);
-  // Football: a final score of 3:0 makes the home win of its 1X2 a winner.
+  await untilListed(stack.siteUrl, "/en/line/1-football", game);
   await page.goto(url("/en/line/1-football"));
   await waitForHydration(page);
-  const row = page.locator(".game-row").nth(3);
-  const gameId = Number(await row.getAttribute("data-game"));
   const before = money(await balanceText(page));
-  // The first coefficient of a row is the home win of its 1X2.
-  await row.locator("button.odd:not([disabled])").first().click();
+  await pickHomeWin(page, game);
   const coupon = page.getByTestId("coupon").first();
   await coupon.getByTestId("coupon-place-button").click();
   await expect(coupon.getByTestId("coupon-state")).toHaveText("Accepted", SLOW);
@@ -217,18 +243,18 @@ test("a game finished through the sports hooks: the history shows the win and th
   await expect.poll(async () => money(await balanceText(page)), SLOW).toBe(before - stake);
   const afterBet = before - stake;
 
-  await h.post(`/__test/sports/games/${gameId}/state`, { status: 2 });
-  await h.post(`/__test/sports/games/${gameId}/state`, { status: 4, scores: [[3, 0]] });
+  await games.setState(game.id, { status: 2 });
+  await games.setState(game.id, { status: 4, scores: [[2, 0], [1, 0]] });
   // On main the simulator's onGameFinished is not yet wired to settlement (platform side of
   // issue 14): settle the finished game through the bets hook, which reads its final score.
-  await h.post(`/__test/bets/games/${gameId}/settle`);
+  await h.post(`/__test/bets/games/${game.id}/settle`);
 
   await page.goto(url("/en/office/history"));
   await expect(page.locator(`[data-coupon-id="${couponId}"]`)).toBeVisible();
   const card = page.locator(`[data-coupon-id="${couponId}"]`);
   await expect(card.getByTestId("coupon-state")).toHaveText("Won", SLOW);
   const payout = money(await card.getByTestId("coupon-payout").innerText());
-  expect(payout).toBeGreaterThan(0);
+  expect(payout).toBe(2 * stake);
   await expect.poll(async () => money(await balanceText(page)), SLOW).toBe(afterBet + payout);
   await page.screenshot({ path: docScreenshotPath("bets-history.png"), fullPage: false });
 });

@@ -1,6 +1,7 @@
 import { type Page, expect, test } from "@playwright/test";
 import { SLOW, balanceText, bettingStack, money } from "../support/betting";
-import { docScreenshotPath, waitForHydration } from "./helpers";
+import { homeWin, untilListed } from "../support/sports-games";
+import { docScreenshotPath, rowOdd, waitForHydration } from "./helpers";
 
 // One-click betting (issue 14, SPEC §3/§4): the demo bettor turns it on in the coupon settings,
 // a click on a coefficient places a single at once with the one-click stake (the coupon stays
@@ -8,9 +9,13 @@ import { docScreenshotPath, waitForHydration } from "./helpers";
 // the stake. Turned off again, a click fills the coupon as before. A refused one-click bet offers
 // what the full coupon's refusal offers (new odds, the largest stake now) and putting the bet in
 // the coupon (decision 037). The notification's screenshots go to test-results/
-// (docs/screenshots/ only with REFRESH_DOC_SCREENSHOTS=1).
+// (docs/screenshots/ only with REFRESH_DOC_SCREENSHOTS=1). Every click is on the home win of a
+// game the test made, on the line (kicking off in five minutes, so near the top of the line) or
+// live, at a price it set.
 
-const { h, url, signIn } = bettingStack();
+const { stack, h, games, url, signIn } = bettingStack();
+/** A line game of its own near the top of the line, its home win at 2.00. */
+const lineGame = async () => games.homeWinAt(await games.lineGame({ startInSec: 300 }), 200);
 
 /** The one-click bet's notification in the site's notification slot. */
 const oneClickNotice = (page: Page) => page.locator('[data-notice="one-click"]');
@@ -24,13 +29,15 @@ async function turnOnOneClick(page: Page, stake: string) {
 }
 
 test("one-click on: a click on a coefficient places a single at once and the balance drops; off: the click fills the coupon", async ({ page }) => {
+  const game = await lineGame();
   await signIn(page);
   await turnOnOneClick(page, "25");
 
+  await untilListed(stack.siteUrl, "/en/line", game);
   await page.goto(url("/en/line"));
   await waitForHydration(page);
   const before = money(await balanceText(page));
-  await page.locator(".game-row button.odd:not([disabled])").first().click();
+  await rowOdd(page, game, homeWin(game)).click();
   const status = oneClickNotice(page);
   await expect(status).toContainText(/coupon № \d+ is accepted/, SLOW);
   // The pointer on it holds it open past its 10 s while the test checks the balance.
@@ -48,6 +55,8 @@ test("one-click on: a click on a coefficient places a single at once and the bal
   await expect(page.getByTestId("placed-selection")).toHaveCount(1);
   expect(before - after).toBe(money(await page.getByTestId("coupon-amount").innerText()));
   await expect(page.getByTestId("coupon-amount")).toContainText("25");
+  // At the 2.00 the row showed.
+  await expect(page.getByTestId("coupon-possible-win")).toContainText("50.00");
 
   // Turned off, a coefficient goes to the coupon again.
   await page.goto(url("/en/coupon"));
@@ -55,31 +64,36 @@ test("one-click on: a click on a coefficient places a single at once and the bal
   await page.getByLabel("One-click bets").uncheck();
   await page.goto(url("/en/line"));
   await waitForHydration(page);
-  await page.locator(".game-row button.odd:not([disabled])").first().click();
+  await rowOdd(page, game, homeWin(game)).click();
   await expect(page.getByTestId("coupon").first().getByTestId("coupon-count")).toHaveText("1");
+  await expect(page.getByTestId("coupon").first().locator(`[data-bet="${homeWin(game).id}"]`)).toBeVisible();
   await expect(oneClickNotice(page)).toHaveCount(0);
 });
 
 test("a live one-click bet shows the delay's time left, then the accepted coupon", async ({ page }) => {
+  // Live, 0 : 0 in the 10th minute: its football league leads the live list.
+  const game = await games.liveGame({ gameTimeSec: 600 });
   await signIn(page);
   await turnOnOneClick(page, "10");
+  await untilListed(stack.siteUrl, "/en/live", game);
   await page.goto(url("/en/live"));
   await waitForHydration(page);
-  await page.locator(".game-row--live button.odd:not([disabled])").first().click();
+  await rowOdd(page, game, homeWin(game)).click();
   const status = oneClickNotice(page);
   await expect(status).toContainText(/waiting for the live delay, \d s left/, SLOW);
   await expect(status).toContainText(/coupon № \d+ is accepted/, { timeout: 10_000 });
 });
 
 test("a one-click stake above the maximum is refused with the reason and what the bettor can do; nothing is placed until they choose", async ({ page }) => {
+  const game = await lineGame();
+  const outcomeId = homeWin(game).id;
   await signIn(page);
   await turnOnOneClick(page, "99999999");
+  await untilListed(stack.siteUrl, "/en/line", game);
   await page.goto(url("/en/line"));
   await waitForHydration(page);
   const before = await balanceText(page);
-  const odd = page.locator(".game-row button.odd:not([disabled])").first();
-  const outcomeId = await odd.getAttribute("data-outcome");
-  await odd.click();
+  await rowOdd(page, game, homeWin(game)).click();
   const status = oneClickNotice(page);
   await expect(status).toHaveAttribute("data-state", "refused", SLOW);
   await status.hover();
@@ -102,23 +116,24 @@ test("a one-click stake above the maximum is refused with the reason and what th
 });
 
 test("a one-click price change refused with the new odds is placed when the bettor accepts them in the notification", async ({ page }) => {
+  const game = await lineGame();
   await signIn(page);
   await page.goto(url("/en/coupon"));
   await waitForHydration(page);
   await page.getByLabel("When odds change").selectOption({ label: "Ask me every time" });
   await turnOnOneClick(page, "10");
+  await untilListed(stack.siteUrl, "/en/line", game);
   await page.goto(url("/en/line"));
   await waitForHydration(page);
-  const odd = page.locator(".game-row button.odd:not([disabled]):visible").nth(4);
-  const outcomeId = await odd.getAttribute("data-outcome");
-  const coef = Number(await odd.locator(".odd__coef").innerText());
-  const next = Math.round(coef * 100) === 150 ? 160 : 150;
-  await bets(`/outcomes/${outcomeId}`, { coef: next });
+  const odd = rowOdd(page, game, homeWin(game));
+  await expect(odd.locator(".odd__coef")).toHaveText("2.00");
+  // The price moves to 1.50 where the bet is placed (the platform's database), not on the page.
+  await bets(`/outcomes/${homeWin(game).id}`, { coef: 150 });
   await odd.click();
   const status = oneClickNotice(page);
   await expect(status.getByTestId("place-refusal")).toHaveAttribute("data-code", "coef_changed", SLOW);
   await status.hover();
-  await expect(status.getByTestId("new-coefs")).toContainText((next / 100).toFixed(2));
+  await expect(status.getByTestId("new-coefs")).toContainText("1.50");
   await status.getByRole("button", { name: "Accept the new odds and place" }).click();
   await expect(status).toContainText(/coupon № \d+ is accepted/, SLOW);
   await expect(status.locator(".notification__title")).toHaveText("Done");
