@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { sharedStack } from "../support/shared-stack";
+import { sportsGames } from "../support/sports-games";
 import { waitForHydration } from "./helpers";
 
 // Marble racing (decision 040) on the run's shared stack, its simulator paused: the seed lists the
@@ -9,15 +10,12 @@ import { waitForHydration } from "./helpers";
 test.describe.configure({ mode: "serial" });
 const stack = sharedStack;
 const url = (path: string) => `${stack.siteUrl}${path}`;
+const games = sportsGames(stack.platformUrl);
 
 interface Race {
   id: number;
   startAtMs: number;
   runners: Array<{ lane: number; name: string; place: number | null }>;
-}
-async function hook(path: string, body: unknown) {
-  const res = await fetch(`${stack.platformUrl}/__test/sports/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
 }
 async function lineRaces(): Promise<Race[]> {
   const feed = (await (await fetch(`${stack.platformUrl}/sports-api/feed/line?sport=50`)).json()) as { games: Race[] };
@@ -53,8 +51,8 @@ for (const js of [true, false]) {
 
 test("a race on the track shows its clock and the field by position; at the line it moves to the results with its podium", async ({ page }) => {
   const race = (await lineRaces()).at(-1)!;
-  await hook(`games/${race.id}/state`, { status: 2 });
-  await hook(`games/${race.id}/state`, { gameTimeSec: 25 });
+  await games.setState(race.id, { status: 2 });
+  await games.setState(race.id, { gameTimeSec: 25 });
   await page.goto(url("/en/marble"));
   await waitForHydration(page);
   const live = page.locator(`#game-${race.id}`);
@@ -65,7 +63,7 @@ test("a race on the track shows its clock and the field by position; at the line
   await expect(live.locator(".race-place").filter({ hasText: /^1$/ })).toHaveCount(1);
 
   // The race is run to the end: the live poll drops it and the page reads the results anew.
-  await hook(`games/${race.id}/state`, { gameTimeSec: 400 });
+  await games.setState(race.id, { gameTimeSec: 400 });
   const results = page.locator("section", { has: page.getByRole("heading", { name: "Latest results" }) });
   const done = results.locator(`#game-${race.id}`);
   await expect(done).toBeVisible({ timeout: 15_000 });
@@ -79,8 +77,8 @@ test("a race on the track shows its clock and the field by position; at the line
 test("the marble page passes axe (WCAG 2.1 AA) with a race running, left to right and right to left", async ({ page }) => {
   test.setTimeout(150_000);
   const race = (await lineRaces()).at(-1)!;
-  await hook(`games/${race.id}/state`, { status: 2 });
-  await hook(`games/${race.id}/state`, { gameTimeSec: 30 });
+  await games.setState(race.id, { status: 2 });
+  await games.setState(race.id, { gameTimeSec: 30 });
   try {
     for (const path of ["/en/marble", "/ar/marble"]) {
       await page.goto(url(path));
@@ -91,6 +89,6 @@ test("the marble page passes axe (WCAG 2.1 AA) with a race running, left to righ
     }
   } finally {
     // A retry must not find this race still on the track.
-    await hook(`games/${race.id}/state`, { gameTimeSec: 400 });
+    await games.setState(race.id, { gameTimeSec: 400 });
   }
 });

@@ -31,11 +31,7 @@ async function openGame(page: Page, game: FeedGame) {
 }
 
 /** A live game at 0 : 0 in the 10th minute whose home win is priced at `homeCoef` (hundredths). */
-async function liveGameWithHomeWinAt(homeCoef: number) {
-  const game = await games.liveGame({ gameTimeSec: 600 });
-  const x12 = marketOf(game, "1x2");
-  return games.setMarket(x12.id, { coefs: [homeCoef, ...x12.outcomes.slice(1).map((o) => o.coef)] });
-}
+const liveGameWithHomeWinAt = async (homeCoef: number) => games.homeWinAt(await games.liveGame({ gameTimeSec: 600 }), homeCoef);
 
 test("a bet of the coupon: locked after a goal, then its odds changed, in one notification that closes itself", async ({ page }) => {
   // 20.00 for the home win: no pairing of teams has the model price a home side that has just

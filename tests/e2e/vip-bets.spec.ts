@@ -1,31 +1,30 @@
 import { type Browser, type Page, expect, test } from "@playwright/test";
+import { hooks } from "../support/hooks";
 import { sharedStack } from "../support/shared-stack";
-import { waitForHydration } from "./helpers";
+import { homeWin, sportsGames, untilListed } from "../support/sports-games";
+import { rowOdd, waitForHydration } from "./helpers";
 
 // Sending a VIP bet (SPEC §5, decision 035) in a browser, with JavaScript and without: a stake
 // above the maximum is refused with the offer to send it as a VIP bet; sent, it waits for
 // approval with its stake held; an ops user approves it in the console and the bettor's coupon
 // is accepted.
 
-// The run's shared stack (its simulator paused: the first line game does not start between the
-// page and the place click); every test signs up a bettor of its own.
+// The run's shared stack (its simulator paused: the game bet on does not start between the page
+// and the approval); every test signs up a bettor of its own and bets on a line game of its own.
 const stack = sharedStack;
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 const SLOW = { timeout: 20_000 };
 
 const url = (path: string) => `${stack.siteUrl}${path}`;
-const hook = async (path: string, body: unknown = {}) => {
-  const res = await fetch(`${stack.platformUrl}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-};
+const h = hooks(stack.platformUrl);
+const games = sportsGames(stack.platformUrl);
 
 let counter = 0;
 /** A new user with a password (and money), signed in through the login form. */
 async function signUp(page: Page, js: boolean, user: Record<string, unknown> = {}, deposit = 0) {
   const email = `vip-e2e-${Date.now()}-${++counter}@example.com`;
-  const { userId } = (await hook("/__test/users", { email, password: "Secret123", email_activated: true, ...user })) as { userId: number };
-  if (deposit) await hook("/__test/ledger/deposit", { userId, amount: deposit });
+  const { userId } = (await h.post("/__test/users", { email, password: "Secret123", email_activated: true, ...user })) as { userId: number };
+  if (deposit) await h.post("/__test/ledger/deposit", { userId, amount: deposit });
   await page.goto(url("/en/login"));
   if (js) await waitForHydration(page, SLOW.timeout);
   await page.getByLabel("E-mail, login or account ID").fill(email);
@@ -51,9 +50,12 @@ async function approveInConsole(browser: Browser, couponNumber: string) {
 
 /** A pre-match bet in the coupon with a stake above the single's maximum (100,000 RUB). */
 async function couponAboveMax(page: Page, js: boolean) {
+  // Kicking off in five minutes: near the top of the line.
+  const game = await games.lineGame({ startInSec: 300 });
+  await untilListed(stack.siteUrl, "/en/line", game);
   await page.goto(url("/en/line"));
   if (js) await waitForHydration(page, SLOW.timeout);
-  await page.locator(".game-row button.odd:not([disabled])").first().click();
+  await rowOdd(page, game, homeWin(game)).click();
   const coupon = page.getByTestId("coupon").first();
   await expect(coupon.getByTestId("coupon-count")).toHaveText("1");
   await coupon.getByLabel("Stake, RUB").fill("150000");
