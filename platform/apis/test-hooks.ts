@@ -352,6 +352,24 @@ export function testHooksApi(db: Db, faults: FaultState, settings: AuthSettings)
     return c.json({ ok: true });
   });
 
+  // Read-only SQL for the tests' own audits (the ledger's reconciliation, tests/support): the
+  // query is the test's, written apart from the platform's code; PGlite has one process, so the
+  // tests cannot open the database themselves. BigInts come back as strings.
+  app.post("/sql", async (c) => {
+    const parsed = await parseJsonBody(c, z.object({ sql: z.string().min(1).max(200_000) }));
+    if (!parsed.ok) return parsed.response;
+    try {
+      const rows = await db.transaction().execute(async (trx) => {
+        await sql`set transaction read only`.execute(trx);
+        return (await sql.raw(parsed.data.sql).execute(trx)).rows;
+      });
+      const body = JSON.stringify({ rows }, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v));
+      return c.body(body, 200, { "content-type": "application/json" });
+    } catch (error) {
+      return apiError(c, 400, "bad_sql", (error as Error).message);
+    }
+  });
+
   app.post("/faults", async (c) => {
     const parsed = await parseJsonBody(c, newFault);
     if (!parsed.ok) return parsed.response;

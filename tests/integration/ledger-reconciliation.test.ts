@@ -1,0 +1,218 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "kysely";
+import pg from "pg";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type OpenDb, migrate, openDb } from "../../platform/db/index.ts";
+import { LEDGER_CHECKS, reconcileLedger } from "../support/ledger-reconciliation";
+import { type DbKind, databases } from "../support/stack";
+
+// The ledger's independent reconciliation (tests/support/ledger-reconciliation.ts) checked on a
+// book written here in plain SQL: right, it finds nothing; with each fault put in by hand (the
+// database's own guards switched off, as a bug or a hand edit would get past them), the check
+// for that fault finds it. An oracle that cannot fail would pass every money test whatever the
+// platform did.
+
+async function freshDb(kind: DbKind): Promise<OpenDb & { drop(): Promise<void> }> {
+  if (kind === "postgres") {
+    const url = process.env.TEST_DATABASE_URL ?? "";
+    const schema = `t_recon_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const opened = await openDb({ databaseUrl: url, schema, dataDir: "" });
+    return {
+      ...opened,
+      async drop() {
+        await opened.close();
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`drop schema if exists "${schema}" cascade`);
+        await client.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), "recon-"));
+  const opened = await openDb({ dataDir: dir });
+  return {
+    ...opened,
+    async drop() {
+      await opened.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe.each(databases)("the ledger reconciliation on %s", (kind) => {
+  let handle: Awaited<ReturnType<typeof freshDb>>;
+  const run = (text: string) => sql.raw(text).execute(handle.db);
+  const one = async <T>(text: string) => (await sql.raw(text).execute(handle.db)).rows[0] as T;
+  const found = async () => (await reconcileLedger(async (q) => (await sql.raw(q).execute(handle.db)).rows as Record<string, unknown>[])).map((d) => d.check);
+
+  beforeAll(async () => {
+    handle = await freshDb(kind);
+    await migrate(handle.db);
+  });
+  afterAll(async () => {
+    await handle?.drop();
+  });
+
+  // A small book, in the shapes the platform writes: two bettors funded with 10,000 and 5,000;
+  // bettor 1 has an open prematch coupon of 1,000, a coupon settled won (2,000 at 2.50 → 5,000),
+  // a settled lost one (500), a live coupon waiting in its delay (300) and one refused after it
+  // (200); bettor 2 had a win of 1,000 → 1,800 corrected to a loss (paid, then reversed).
+  let ids: { b1: number; b2: number; deposits: number; held: number; payouts: number; open: number; won: number };
+  beforeEach(async () => {
+    await run(`truncate bet_selection, bet_coupon, bet_request, ledger_account, app_user restart identity cascade`).catch(async () => {
+      // Transfers refuse truncate (they are immutable): rebuild the schema's tables instead.
+      await run(`alter table ledger_transfer disable trigger ledger_transfer_no_truncate`);
+      await run(`truncate ledger_transfer, bet_selection, bet_coupon, bet_request, ledger_account, app_user restart identity cascade`);
+      await run(`alter table ledger_transfer enable trigger ledger_transfer_no_truncate`);
+    });
+    const u1 = (await one<{ id: number }>(`insert into app_user (login, currency) values ('recon-1', 'RUB') returning id`)).id;
+    const u2 = (await one<{ id: number }>(`insert into app_user (login, currency) values ('recon-2', 'RUB') returning id`)).id;
+    const account = async (sqlText: string) => Number((await one<{ id: string }>(sqlText)).id);
+    const b1 = await account(`insert into ledger_account (kind, user_id, type, currency, no_negative) values ('bettor', ${u1}, 0, 'RUB', true) returning id`);
+    const b2 = await account(`insert into ledger_account (kind, user_id, type, currency, no_negative) values ('bettor', ${u2}, 0, 'RUB', true) returning id`);
+    const deposits = await account(`insert into ledger_account (kind, purpose, currency, no_negative) values ('house', 'deposits', 'RUB', false) returning id`);
+    const held = await account(`insert into ledger_account (kind, purpose, currency, no_negative) values ('house', 'stakes_held', 'RUB', false) returning id`);
+    const payouts = await account(`insert into ledger_account (kind, purpose, currency, no_negative) values ('house', 'payouts', 'RUB', false) returning id`);
+    const move = async (debit: number, credit: number, amount: number, kind: string, flag = "posted", reference = "", pending: number | null = null) =>
+      Number(
+        (
+          await one<{ id: string }>(
+            `insert into ledger_transfer (debit_account_id, credit_account_id, amount, currency, flag, pending_id, kind, reference)
+             values (${debit}, ${credit}, ${amount}, 'RUB', '${flag}', ${pending ?? "null"}, '${kind}', '${reference}') returning id`,
+          )
+        ).id,
+      );
+    await move(deposits, b1, 10_000, "deposit");
+    await move(deposits, b2, 5_000, "deposit");
+    let request = 0;
+    const coupon = async (user: number, accountId: number, amount: number, state: string, stakeTransfer: number, payout: number | null = null) => {
+      request++;
+      const r = (await one<{ id: string }>(`insert into bet_request (user_id, idempotency_key, request_hash, response) values (${user}, 'k${request}', 'h', '{}') returning id`)).id;
+      return Number(
+        (
+          await one<{ id: string }>(
+            `insert into bet_coupon (request_id, user_id, account_id, type_id, group_type_id, amount, currency, coef, possible_win, state, payout, change_coef_action, stake_transfer_id)
+             values (${r}, ${user}, ${accountId}, 0, 0, ${amount}, 'RUB', '2.50', ${amount * 2}, '${state}', ${payout ?? "null"}, 0, ${stakeTransfer}) returning id`,
+          )
+        ).id,
+      );
+    };
+    const open = await coupon(u1, b1, 1_000, "open", await move(b1, held, 1_000, "bet_stake"));
+    const won = await coupon(u1, b1, 2_000, "settled", await move(b1, held, 2_000, "bet_stake"), 5_000);
+    const lost = await coupon(u1, b1, 500, "settled", await move(b1, held, 500, "bet_stake"), 0);
+    await coupon(u1, b1, 300, "waiting", await move(b1, held, 300, "bet_stake", "pending"));
+    const refusedStake = await move(b1, held, 200, "bet_stake", "pending");
+    await coupon(u1, b1, 200, "refused", refusedStake);
+    await move(b1, held, 200, "bet_stake", "void_pending", "", refusedStake);
+    const corrected = await coupon(u2, b2, 1_000, "settled", await move(b2, held, 1_000, "bet_stake"), 0);
+    await move(held, payouts, 2_000 + 500 + 1_000, "bet_stake_release");
+    await move(payouts, b1, 5_000, "bet_payout", "posted", `coupon:${won}`);
+    await move(payouts, b2, 1_800, "bet_payout", "posted", `coupon:${corrected}`);
+    await move(b2, payouts, 1_800, "bet_payout_reversal", "posted", `coupon:${corrected}`);
+    void lost;
+    ids = { b1, b2, deposits, held, payouts, open, won };
+  });
+
+  const withoutGuards = async (work: () => Promise<unknown>) => {
+    await run(`alter table ledger_account disable trigger ledger_account_balances_guard`);
+    await run(`alter table ledger_transfer disable trigger ledger_transfer_apply`);
+    await run(`alter table ledger_transfer disable trigger ledger_transfer_no_update`);
+    try {
+      await work();
+    } finally {
+      await run(`alter table ledger_account enable trigger ledger_account_balances_guard`);
+      await run(`alter table ledger_transfer enable trigger ledger_transfer_apply`);
+      await run(`alter table ledger_transfer enable trigger ledger_transfer_no_update`);
+    }
+  };
+
+  it("finds nothing in a book that is right", async () => {
+    expect(await found()).toEqual([]);
+    // The bettors' stored balances are what the story above says: 10,000 − 1,000 − 2,000 − 500
+    // − 300 (reserved) + 5,000, and 5,000 − 1,000 + 1,800 − 1,800.
+    const b1 = await one<{ p: string; q: string }>(`select credits_posted - debits_posted as p, debits_pending as q from ledger_account where id = ${ids.b1}`);
+    expect([Number(b1.p), Number(b1.q)]).toEqual([11_500, 300]);
+  });
+
+  it("finds a bettor's stored balance that drifted from its transfers, and the currency no longer summing to zero", async () => {
+    await withoutGuards(() => run(`update ledger_account set credits_posted = credits_posted + 1 where id = ${ids.b1}`));
+    expect(await found()).toEqual(expect.arrayContaining(["bettor_totals", "currency_sums_to_zero"]));
+  });
+
+  it("finds a house account that started keeping a running balance", async () => {
+    await withoutGuards(() => run(`update ledger_account set credits_posted = 1 where id = ${ids.held}`));
+    expect(await found()).toContain("house_totals_unused");
+  });
+
+  it("finds an overdrawn bettor account and one allowed to go negative", async () => {
+    await withoutGuards(async () => {
+      await run(`alter table ledger_account drop constraint ledger_account_no_negative`);
+      await run(`insert into ledger_transfer (debit_account_id, credit_account_id, amount, currency, flag, kind) values (${ids.b2}, ${ids.held}, 9000, 'RUB', 'posted', 'bet_stake')`);
+      await run(`update ledger_account set debits_posted = debits_posted + 9000 where id = ${ids.b2}`);
+    });
+    expect(await found()).toContain("bettor_not_negative");
+    await run(`alter table ledger_account add constraint ledger_account_no_negative check (not no_negative or credits_posted - debits_posted - debits_pending >= 0) not valid`);
+    await run(`update ledger_account set no_negative = false where id = ${ids.b1}`);
+    const rows = (await reconcileLedger(async (q) => (await sql.raw(q).execute(handle.db)).rows as Record<string, unknown>[])).find((d) => d.check === "bettor_not_negative")!.rows;
+    expect(rows.map((r) => Number(r.id)).sort()).toEqual([ids.b1, ids.b2].sort());
+  });
+
+  it("finds a transfer across currencies, and a pending resolved twice or for another amount", async () => {
+    await withoutGuards(async () => {
+      const usd = Number((await one<{ id: string }>(`insert into ledger_account (kind, purpose, currency, no_negative) values ('house', 'deposits', 'USD', false) returning id`)).id);
+      await run(`insert into ledger_transfer (debit_account_id, credit_account_id, amount, currency, flag, kind) values (${usd}, ${ids.b1}, 5, 'RUB', 'posted', 'deposit')`);
+      await run(`update ledger_account set credits_posted = credits_posted + 5 where id = ${ids.b1}`);
+      const waiting = await one<{ id: string }>(`select id from ledger_transfer where flag = 'pending' and amount = 300`);
+      await run(`drop index ledger_transfer_resolves_once`);
+      await run(`insert into ledger_transfer (debit_account_id, credit_account_id, amount, currency, flag, pending_id, kind) values (${ids.b1}, ${ids.held}, 299, 'RUB', 'post_pending', ${waiting.id}, 'bet_stake')`);
+      await run(`insert into ledger_transfer (debit_account_id, credit_account_id, amount, currency, flag, pending_id, kind) values (${ids.b1}, ${ids.held}, 300, 'RUB', 'void_pending', ${waiting.id}, 'bet_stake')`);
+    });
+    expect(await found()).toEqual(expect.arrayContaining(["transfer_accounts", "pending_resolutions"]));
+    await run(`create unique index ledger_transfer_resolves_once on ledger_transfer (pending_id) where pending_id is not null`).catch(() => undefined);
+  });
+
+  it("finds money moved along a path no kind of transfer takes, and a kind it does not know", async () => {
+    // Both through the ledger's own trigger: the balances stay right, only the path is wrong.
+    await run(`insert into ledger_transfer (debit_account_id, credit_account_id, amount, currency, flag, kind) values (${ids.deposits}, ${ids.b2}, 50, 'RUB', 'posted', 'bet_payout')`);
+    expect(await found()).toEqual(["transfer_paths"]);
+    await run(`insert into ledger_transfer (debit_account_id, credit_account_id, amount, currency, flag, kind) values (${ids.deposits}, ${ids.b2}, 50, 'RUB', 'posted', 'gift')`);
+    const rows = (await reconcileLedger(async (q) => (await sql.raw(q).execute(handle.db)).rows as Record<string, unknown>[]))[0]!.rows;
+    expect(rows.map((r) => r.kind)).toEqual(["bet_payout", "gift"]);
+  });
+
+  it("finds a coupon whose stake transfer is not its amount, or not where its state says", async () => {
+    await run(`update bet_coupon set amount = amount + 1 where id = ${ids.open}`);
+    expect(await found()).toEqual(expect.arrayContaining(["coupon_stake", "house_stakes_held"]));
+    await run(`update bet_coupon set amount = amount - 1, state = 'waiting' where id = ${ids.open}`);
+    expect(await found()).toEqual(expect.arrayContaining(["coupon_stake", "house_stakes_held"]));
+  });
+
+  it("finds a coupon paid twice, paid to another account, or settled without its payout", async () => {
+    await run(`insert into ledger_transfer (debit_account_id, credit_account_id, amount, currency, flag, kind, reference) values (${ids.payouts}, ${ids.b1}, 5000, 'RUB', 'posted', 'bet_payout', 'coupon:${ids.won}')`);
+    expect(await found()).toEqual(expect.arrayContaining(["coupon_payout", "house_payouts"]));
+  });
+
+  it("finds payouts that do not match what the settled coupons kept", async () => {
+    await run(`update bet_coupon set payout = 4999 where id = ${ids.won}`);
+    expect(await found()).toEqual(expect.arrayContaining(["coupon_payout", "house_payouts"]));
+  });
+
+  it("has a check for every rule it names", () => {
+    expect(LEDGER_CHECKS.map((c) => c.name)).toEqual([
+      "bettor_totals",
+      "house_totals_unused",
+      "bettor_not_negative",
+      "currency_sums_to_zero",
+      "transfer_accounts",
+      "pending_resolutions",
+      "transfer_paths",
+      "coupon_stake",
+      "coupon_payout",
+      "house_stakes_held",
+      "house_payouts",
+      "coupons_without_house",
+    ]);
+  });
+});
