@@ -2,10 +2,14 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CookieJar, csrfToken, getPage, postForm } from "../support/forms";
 import { hooks } from "../support/hooks";
+import { type FeedGame } from "../support/sports-feed";
+import { homeWin, sportsGames, untilListed } from "../support/sports-games";
 import { type Stack, startStack } from "../support/stack";
 
 // The sports pages over HTTP against a real platform: complete HTML for bots, 404s, the feed's
-// ETag/304, and the coupon built without JavaScript (form posts into the signed cookie).
+// ETag/304, and the coupon built without JavaScript (form posts into the signed cookie). A test
+// about one game makes it (on the line, live or finished) rather than taking one the day's
+// catalogue offers, so what it checks does not depend on the day it runs.
 
 const BOT = { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" };
 const LANGUAGES = ["ru", "en", "de", "tr", "uk", "kk", "az", "ar", "fa"];
@@ -13,24 +17,15 @@ const LANGUAGES = ["ru", "en", "de", "tr", "uk", "kk", "az", "ar", "fa"];
 const asHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
 
-interface FeedGame {
-  id: number;
-  sportId: number;
-  sportSlug: string;
-  champId: number;
-  status: number;
-  home: { name: string };
-  markets: Array<{ id: number; blocked: boolean; outcomes: Array<{ id: number; blocked: boolean }> }>;
-}
-
 describe("sports pages over HTTP", () => {
   let stack: Stack;
   let live: FeedGame[];
   let line: FeedGame[];
+  const games = sportsGames(() => stack.platformUrl);
   beforeAll(async () => {
     stack = await startStack({ sports: true });
-    // A paused simulator keeps the games read here live (or on the line) for the whole file; a
-    // running one finishes some of them while the tests look for them on the pages.
+    // A paused simulator keeps the games made here live (or on the line) for the whole file; a
+    // running one would start or finish them while the tests look for them on the pages.
     await hooks(stack.platformUrl).pauseSimulator();
     const feed = async (section: string) => ((await (await fetch(`${stack.platformUrl}/sports-api/feed/${section}`)).json()) as { games: FeedGame[] }).games;
     [live, line] = await Promise.all([feed("live"), feed("line")]);
@@ -47,7 +42,11 @@ describe("sports pages over HTTP", () => {
   });
 
   const get = (path: string, headers: Record<string, string> = {}) => fetch(`${stack.siteUrl}${path}`, { headers, redirect: "manual" });
-  const openOutcome = (g: FeedGame) => g.markets.find((m) => !m.blocked && m.outcomes.some((o) => !o.blocked))?.outcomes.find((o) => !o.blocked);
+  /** A football game of its own, finished 2 : 1 (settled, so a result). */
+  const finishedGame = async () => {
+    const game = await games.liveGame({ gameTimeSec: 600 });
+    return games.setState(game.id, { status: 4, scores: [[1, 0], [1, 1]] });
+  };
 
   it("has live and line games to show", () => {
     expect(live.length).toBeGreaterThan(0);
@@ -98,7 +97,8 @@ describe("sports pages over HTTP", () => {
   });
 
   it("lists a sport and a championship, and redirects a wrong slug to the canonical address", async () => {
-    const game = live[0]!;
+    const game = await games.liveGame({ gameTimeSec: 600 });
+    await untilListed(stack.siteUrl, `/en/live/${game.sportId}-${game.sportSlug}`, game);
     const sport = await get(`/en/live/${game.sportId}`, BOT);
     expect(sport.status).toBe(301);
     const sportPath = sport.headers.get("location")!;
@@ -115,8 +115,7 @@ describe("sports pages over HTTP", () => {
   });
 
   it("shows a game with every market, grouped, and a finished game with its result", async () => {
-    // The last of the line starts latest: it cannot go live while the test runs.
-    const game = line[line.length - 1]!;
+    const game = await games.lineGame();
     const redirect = await get(`/en/line/${game.sportId}/${game.champId}/${game.id}`, BOT);
     expect(redirect.status).toBe(301);
     const page = await get(redirect.headers.get("location")!, BOT);
@@ -130,18 +129,18 @@ describe("sports pages over HTTP", () => {
     expect(wrongSection.status).toBe(301);
     expect(wrongSection.headers.get("location")).toMatch(/^\/en\/line\//);
 
-    const results = (await (await fetch(`${stack.platformUrl}/sports-api/results?limit=1`)).json()) as { games: FeedGame[] };
-    const done = results.games[0]!;
+    const done = await finishedGame();
     const finished = await get(`/en/live/${done.sportId}/${done.champId}/${done.id}`, BOT);
     const finishedPage = finished.status === 301 ? await get(finished.headers.get("location")!, BOT) : finished;
     expect(finishedPage.status).toBe(200);
     const finishedHtml = await finishedPage.text();
     expect(finishedHtml).toContain('class="scoreboard__result"');
+    expect(finishedHtml).toContain('data-testid="score" aria-live="polite">2 : 1<');
     expect(finishedHtml).not.toContain('name="pick"');
   });
 
   it("answers unknown sports, championships and games with the site's 404 page", async () => {
-    const game = line[0]!;
+    const game = await games.lineGame();
     for (const path of ["/en/live/999999-nope", `/en/line/${game.sportId}-x/999999-nope`, `/en/line/${game.sportId}-x/${game.champId}-x/99999999-nope`]) {
       const res = await get(path, BOT);
       expect(res.status, path).toBe(404);
@@ -173,7 +172,7 @@ describe("sports pages over HTTP", () => {
   });
 
   it("answers a poll with the current version with 304 and no body", async () => {
-    const game = line[0]!;
+    const game = await games.lineGame();
     const first = await get(`/en/sports-feed?game=${game.id}`);
     const { version } = (await first.json()) as { version: number };
     const again = await get(`/en/sports-feed?game=${game.id}&v=${version}`);
@@ -183,8 +182,8 @@ describe("sports pages over HTTP", () => {
 
   it("adds an odd to the cookie coupon without JavaScript and returns to the same game on the page", async () => {
     const jar = new CookieJar();
-    const game = [...line].reverse().find((g) => openOutcome(g))!;
-    const outcome = openOutcome(game)!;
+    const game = await games.lineGame();
+    const outcome = homeWin(game);
     const { html } = await getPage(stack.siteUrl, "/en/line", jar);
     // One form holds the page's list: each odds button names its game and outcome.
     expect(html).toMatch(/<button[^>]*name="pick" value="\d+:\d+"/);
@@ -212,10 +211,14 @@ describe("sports pages over HTTP", () => {
     const [first, second] = await Promise.all([guest(), guest()]);
     expect(first).toMatch(/name="pick"/);
     expect(second).toBe(first);
+    // The home win of a game of its own, kicking off in five minutes: near the top of the line.
+    const game = await games.lineGame({ startInSec: 300 });
+    const pick = `${game.id}:${homeWin(game).id}`;
+    await untilListed(stack.siteUrl, "/en/line", game);
     const jar = new CookieJar();
     const { html } = await getPage(stack.siteUrl, "/en/line", jar);
-    // An open odd (a locked one is disabled before aria-pressed).
-    const pick = html.match(/<button type="submit" name="pick" value="(\d+:\d+)" class="odd" aria-pressed="false"/)![1]!;
+    // Open (a locked one is disabled before aria-pressed).
+    expect(html).toContain(`<button type="submit" name="pick" value="${pick}" class="odd" aria-pressed="false"`);
     const res = await postForm(stack.siteUrl, "/en/coupon", jar, { csrf: csrfToken(html), intent: "add", pick, returnTo: "/en/line" });
     expect(res.status).toBe(302);
     const button = (page: string) => page.match(new RegExp(`<button[^>]*value="${pick}"[^>]*>`))?.[0];
@@ -227,13 +230,14 @@ describe("sports pages over HTTP", () => {
   });
 
   it("refuses an unknown outcome with a translated reason and keeps the coupon", async () => {
+    const game = await games.lineGame();
     const jar = new CookieJar();
     const { html } = await getPage(stack.siteUrl, "/de/line", jar);
-    const res = await postForm(stack.siteUrl, "/de/coupon", jar, { csrf: csrfToken(html), intent: "add", pick: `${line[0]!.id}:999999999`, returnTo: "/de/line" });
+    const res = await postForm(stack.siteUrl, "/de/coupon", jar, { csrf: csrfToken(html), intent: "add", pick: `${game.id}:999999999`, returnTo: "/de/line" });
     expect(res.status).toBe(422);
     expect(await res.text()).toContain("Diese Auswahl wird nicht mehr angeboten.");
     expect(jar.get("coupon")).toBeUndefined();
-    for (const pick of [`${line[0]!.id}`, `${line[0]!.id}:1:2`, `x:1`, ""]) {
+    for (const pick of [`${game.id}`, `${game.id}:1:2`, `x:1`, ""]) {
       const bad = await postForm(stack.siteUrl, "/de/coupon", jar, { csrf: csrfToken(html), intent: "add", pick, returnTo: "/de/line" });
       expect(bad.status).toBe(400);
     }
@@ -243,9 +247,8 @@ describe("sports pages over HTTP", () => {
   });
 
   it("serves the other sports pages: top games, results, statistics, team, cyber sport", async () => {
-    const results = (await (await fetch(`${stack.platformUrl}/sports-api/results?limit=1`)).json()) as { games: Array<FeedGame & { away: { id: number } }> };
-    const done = results.games[0]!;
-    const teamId = (done.home as unknown as { id: number }).id;
+    const done = await finishedGame();
+    const teamId = done.home.id;
     const pages: Array<[string, number, string]> = [
       ["/en/top-game", 200, 'class="champ-card"'],
       ["/en/results", 200, 'class="results-table"'],
@@ -289,20 +292,21 @@ describe("sports pages over HTTP", () => {
   });
 
   it("has a game page and a final for every championship special, and a 404 for another championship's game", async () => {
-    const champs = ((await (await fetch(`${stack.platformUrl}/sports-api/championships`)).json()) as { championships: Array<{ id: number; slug: string; sportSlug: string }> }).championships;
+    const champs = ((await (await fetch(`${stack.platformUrl}/sports-api/championships`)).json()) as { championships: Array<{ id: number; slug: string; sportId: number; sportSlug: string }> }).championships;
     // Championships carry bare names: other sports have a "Premier League" too.
     for (const [special, sport, slug] of [["europaleague", "football", "uefa-europa-league"], ["fifacwc", "football", "fifa-club-world-cup"], ["ipl", "cricket", "indian-premier-league"], ["epl", "football", "premier-league"]] as const) {
       const champ = champs.find((c) => c.slug === slug && c.sportSlug === sport)!;
       expect(champ, slug).toBeTruthy();
-      const games = ((await (await fetch(`${stack.platformUrl}/sports-api/results?champ=${champ.id}&limit=1`)).json()) as { games: FeedGame[] }).games;
-      const res = await get(`/en/${special}/game/${games[0]!.id}`, BOT);
+      // A game of its own in the championship, on the line.
+      const game = await games.lineGame({ sportId: champ.sportId, champId: champ.id });
+      const res = await get(`/en/${special}/game/${game.id}`, BOT);
       expect(res.status, special).toBe(301);
-      expect(res.headers.get("location"), special).toMatch(new RegExp(`^/en/(live|line)/\\d+-[a-z0-9-]+/${champ.id}-[a-z0-9-]+/${games[0]!.id}-`));
+      expect(res.headers.get("location"), special).toMatch(new RegExp(`^/en/line/${champ.sportId}-${sport}/${champ.id}-${slug}/${game.id}-`));
       const canonical = /<link rel="canonical" href="([^"]+)"/.exec(await (await get(`/en/${special}`, BOT)).text())?.[1];
       expect(canonical, special).toMatch(new RegExp(`/en/${special}$`));
     }
     const other = champs.find((c) => c.slug === "premier-league" && c.sportSlug === "football")!;
-    const eplGame = ((await (await fetch(`${stack.platformUrl}/sports-api/results?champ=${other.id}&limit=1`)).json()) as { games: FeedGame[] }).games[0]!;
+    const eplGame = await games.lineGame({ champId: other.id });
     expect((await get(`/en/ipl/game/${eplGame.id}`, BOT)).status).toBe(404);
   });
 
@@ -323,13 +327,14 @@ describe("sports pages over HTTP", () => {
     const jar = new CookieJar();
     const { html } = await getPage(stack.siteUrl, "/en/multi", jar);
     expect(html).toContain('class="multi-pick"');
-    const game = live[live.length - 1]!;
+    // Live, and kept live: the simulator is paused.
+    const game = await games.liveGame({ gameTimeSec: 600 });
+    // The page reads the live feed the live list reads.
+    await untilListed(stack.siteUrl, "/en/live", game);
     const res = await postForm(stack.siteUrl, "/en/multi", jar, { csrf: csrfToken(html), intent: "add", gameId: String(game.id) });
     expect(res.status).toBe(302);
     const after = await getPage(stack.siteUrl, "/en/multi", jar);
-    // The game is shown in a panel, unless it finished in between (then it left the live feed).
-    const stillLive = ((await (await fetch(`${stack.platformUrl}/sports-api/games/${game.id}`)).json()) as { game: { status: number } }).game.status;
-    if (stillLive === 2 || stillLive === 3) expect(after.html).toContain(`class="multi-panel" id="game-${game.id}"`);
+    expect(after.html).toContain(`class="multi-panel" id="game-${game.id}"`);
     const bad = await postForm(stack.siteUrl, "/en/multi", jar, { csrf: csrfToken(html), intent: "add", gameId: "x" });
     expect(bad.status).toBe(400);
   });
