@@ -1,26 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventually } from "../support/hooks";
+import { type FeedGame } from "../support/sports-feed";
+import { homeWin, sportsGames, untilListed } from "../support/sports-games";
 import { type Stack, startStack } from "../support/stack";
 import { authClient } from "./platform-auth-client";
 
 // The sports helper's pages over HTTP against a real platform: bets-on-your (the platform counts
 // the selections of recent coupons, the site lists them, most bettors first, each a coefficient
-// that adds it to the coupon) and the search of teams and championships (a GET form).
+// that adds it to the coupon) and the search of teams and championships (a GET form). The games a
+// test bets on or hides are games of its own (tests/support/sports-games.ts), not whichever the
+// day's catalogue lists first.
 
 const BOT = { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" };
 const LANGUAGES = ["ru", "en", "de", "tr", "uk", "kk", "az", "ar", "fa"];
-
-interface FeedGame {
-  id: number;
-  home: { name: string };
-  markets: Array<{ id: number; blocked: boolean; outcomes: Array<{ id: number; coef: number; blocked: boolean }> }>;
-}
+const TENNIS = 2;
 
 describe("bets on yours and the sports search", () => {
   let stack: Stack;
   const api = authClient(() => stack.platformUrl);
+  const games = sportsGames(() => stack.platformUrl);
   beforeAll(async () => {
     stack = await startStack({ sports: true });
-    await fetch(`${stack.platformUrl}/__test/sports/pause`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    // Paused: the games made here stay where they are put.
+    await games.pause();
   });
   afterAll(async () => {
     await stack?.stop();
@@ -38,13 +40,9 @@ describe("bets on yours and the sports search", () => {
   };
 
   it("counts distinct bettors per open selection and shows them on the page in every language", async () => {
-    const line = ((await (await fetch(`${stack.platformUrl}/sports-api/feed/line`)).json()) as { games: FeedGame[] }).games;
-    const open = line
-      .map((g) => ({ game: g, outcomes: g.markets.filter((m) => !m.blocked).flatMap((m) => m.outcomes.filter((o) => !o.blocked)) }))
-      .filter((g) => g.outcomes.length >= 2);
-    const [first, second] = [open[0]!, open[1]!];
-    const a = first.outcomes[0]!;
-    const b = second.outcomes[0]!;
+    const [first, second] = [await games.lineGame(), await games.lineGame()];
+    const a = homeWin(first);
+    const b = homeWin(second);
     const [one, two, three] = await Promise.all([bettor(), bettor(), bettor()]);
     await back(one, a);
     await back(two, a);
@@ -68,7 +66,7 @@ describe("bets on yours and the sports search", () => {
       const button = (outcomeId: number) => html.search(new RegExp(`name="pick" value="\\d+:${outcomeId}"`));
       expect(button(a.id), lng).toBeGreaterThan(0);
       expect(button(a.id), lng).toBeLessThan(button(b.id));
-      expect(html, lng).toContain(first.game.home.name.replace(/&/g, "&amp;"));
+      expect(html, lng).toContain(first.home.name.replace(/&/g, "&amp;"));
     }
   });
 
@@ -93,11 +91,11 @@ describe("bets on yours and the sports search", () => {
   });
 
   it("hides the sports a bettor's disallow_line_sport / disallow_live_sport list: menu, lists and game pages", async () => {
-    const live = ((await (await fetch(`${stack.platformUrl}/sports-api/feed/live`)).json()) as { games: Array<FeedGame & { sportId: number; sportSlug: string; champId: number }> }).games;
-    // A live game's sport is hidden from live, another sport from the line.
-    const football = live[0]!;
+    // A live football game of its own: football is hidden from live, tennis from the line.
+    const football = await games.liveGame({ gameTimeSec: 600 });
     const liveSport = `${football.sportId}-${football.sportSlug}`;
-    const lineHidden = football.sportId === 2 ? { id: 3, path: "3-basketball" } : { id: 2, path: "2-tennis" };
+    expect(liveSport).toBe("1-football");
+    const lineHidden = { id: TENNIS, path: "2-tennis" };
     const { token } = (await api.expectOk("POST", "/__test/users", { body: { email: "hidden-sports@example.com", password: "Secret123", disallow_live_sport: [football.sportId], disallow_line_sport: [lineHidden.id] } }, 201)) as { token: string };
     const bettor = { cookie: `user_token=${token}; ua=1; age_confirmed=1` };
     const page = async (path: string, headers: Record<string, string> = {}) => {
@@ -105,8 +103,11 @@ describe("bets on yours and the sports search", () => {
       return { status: res.status, html: await res.text() };
     };
     const gameUrl = `/en/live/${football.sportId}-${football.sportSlug}/${football.champId}/${football.id}`;
-    // A guest sees both.
-    expect((await page("/en/live")).html).toContain(`href="/en/live/${liveSport}"`);
+    // A guest sees both, and the game.
+    await untilListed(stack.siteUrl, "/en/live", football);
+    const guestLive = (await page("/en/live")).html;
+    expect(guestLive).toContain(`href="/en/live/${liveSport}"`);
+    expect(guestLive).toContain(`data-game="${football.id}"`);
     expect((await page("/en/line")).html).toContain(`href="/en/line/${lineHidden.path}"`);
     expect([200, 301]).toContain((await page(gameUrl)).status);
     // The bettor: not that sport in live (menu, list, sport page, game page), nor the other on the line.
@@ -125,27 +126,39 @@ describe("bets on yours and the sports search", () => {
   });
 
   it("prepares home's top lists once per feed answer and view: a bettor's hidden sport stays out of his list only, and the top feed polls the same list", async () => {
-    const feed = async () => (await (await fetch(`${stack.siteUrl}/en/sports-feed?top=live`)).json()) as { type: string; version: number; games: Array<{ id: number; sportId: number; sportName: string }>; removed: unknown[] };
-    const top = await feed();
+    // Which games are live depends on the hour: the ones live now are called off (this file's
+    // stack is its own) and two of its own go live, a football and a tennis match, so the top
+    // list is exactly those two, whatever the hour.
+    const own = [await games.liveGame({ gameTimeSec: 600 }), await games.liveGame({ sportId: TENNIS, gameTimeSec: 600 })];
+    const ownIds = own.map((g) => g.id).sort((x, y) => x - y);
+    const live = ((await (await fetch(`${stack.platformUrl}/sports-api/feed/live`)).json()) as { games: FeedGame[] }).games;
+    for (const game of live) if (!ownIds.includes(game.id)) await games.setState(game.id, { status: 5 });
+    type TopFeed = { type: string; version: number; games: Array<{ id: number; sportId: number; sportName: string }>; removed: unknown[] };
+    const feed = async () => (await (await fetch(`${stack.siteUrl}/en/sports-feed?top=live`)).json()) as TopFeed;
+    // The site keeps the top list it read for a second.
+    let top!: TopFeed;
+    await eventually(async () => {
+      top = await feed();
+      expect(top.games.map((g) => g.id).sort((x, y) => x - y)).toEqual(ownIds);
+    });
     expect(top).toMatchObject({ type: "snapshot", removed: [] });
-    expect(top.games.length).toBeGreaterThan(0);
     // In the page's language, as home shows it.
-    expect(top.games.every((g) => typeof g.sportName === "string" && g.sportName.length > 0)).toBe(true);
-    // Hide the sport with the fewest top games, so that the bettor's list keeps the others. Which
-    // games are live depends on the hour the test runs: at times one sport fills the whole list,
-    // and then the bettor's list is empty while the guests' keeps every game.
-    const counts = new Map<number, number>();
-    for (const g of top.games) counts.set(g.sportId, (counts.get(g.sportId) ?? 0) + 1);
-    const hiddenSport = [...counts].sort((a, b) => a[1] - b[1])[0]![0];
+    expect(top.games.map((g) => [g.sportId, g.sportName]).sort()).toEqual([
+      [1, "Football"],
+      [TENNIS, "Tennis"],
+    ]);
+    // Tennis hidden: the bettor's list keeps the football match only.
+    const hiddenSport = TENNIS;
     const { token } = (await api.expectOk("POST", "/__test/users", { body: { email: "hidden-top@example.com", password: "Secret123", disallow_live_sport: [hiddenSport] } }, 201)) as { token: string };
     const home = async (headers: Record<string, string> = {}) => (await fetch(`${stack.siteUrl}/en/`, { headers: { ...BOT, ...headers } })).text();
     // Asked together, within one cached feed answer: the guests' list and the bettor's differ.
     // The simulator is paused, so the top feed asked above is the list home shows.
     const [guest, bettor, guestAgain] = await Promise.all([home(), home({ cookie: `user_token=${token}; ua=1; age_confirmed=1` }), home()]);
     for (const html of [guest, guestAgain]) {
-      for (const game of top.games) expect(html).toContain(`data-game="${game.id}"`);
+      for (const game of own) expect(html).toContain(`data-game="${game.id}"`);
     }
-    const [hidden, shown] = [top.games.filter((g) => g.sportId === hiddenSport), top.games.filter((g) => g.sportId !== hiddenSport)];
+    const [hidden, shown] = [own.filter((g) => g.sportId === hiddenSport), own.filter((g) => g.sportId !== hiddenSport)];
+    expect([hidden.length, shown.length]).toEqual([1, 1]);
     for (const game of hidden) expect(bettor).not.toContain(`data-game="${game.id}"`);
     for (const game of shown) expect(bettor).toContain(`data-game="${game.id}"`);
   });
