@@ -1,12 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CookieJar, csrfToken, getPage, postForm } from "../support/forms";
 import { hooks } from "../support/hooks";
+import { sportsGames, untilListed } from "../support/sports-games";
 import { type Stack, startStack } from "../support/stack";
 
 describe("display settings and section addresses", () => {
   let stack: Stack;
+  const games = sportsGames(() => stack.platformUrl);
   beforeAll(async () => {
     stack = await startStack({ sports: true });
+    // Paused: a running simulator starts line games between a page and the check of its order
+    // (a top game gone live reads as not top), and the games made here stay on the line.
+    await games.pause();
   });
   afterAll(async () => {
     await stack?.stop();
@@ -83,6 +88,13 @@ describe("display settings and section addresses", () => {
   }
 
   it("changes the sports pages with each display flag, kept in a guest's cookie without JavaScript", async () => {
+    // Two football games of their own near the top of the line, whatever the day's line holds: one
+    // of a league that is not top, then, ten seconds later, one of a top league (the Premier League).
+    const champs = ((await (await fetch(`${stack.platformUrl}/sports-api/championships?sport=1`)).json()) as { championships: Array<{ id: number; slug: string; isTop: boolean }> }).championships;
+    const other = await games.lineGame({ startInSec: 300 });
+    const top = await games.lineGame({ startInSec: 310, champId: champs.find((c) => c.slug === "premier-league" && c.isTop)!.id });
+    expect(champs.find((c) => c.id === other.champId)!.isTop).toBe(false);
+    await untilListed(stack.siteUrl, "/en/line/1-football", other, top);
     const jar = new CookieJar();
     const before = await lineLook(jar);
     // Defaults: full rows (two markets where a game has them), team logos, no game ids, the line's own order.
@@ -91,6 +103,9 @@ describe("display settings and section addresses", () => {
     expect(before.marketCells).toBeGreaterThan(before.ids.length);
     expect(before.badges).toBe(2 * before.ids.length);
     expect(before.gameIds).toBe(0);
+    // By kick-off: the top game after the other.
+    expect(before.ids).toEqual(expect.arrayContaining([other.id, top.id]));
+    expect(before.ids.indexOf(top.id)).toBeGreaterThan(before.ids.indexOf(other.id));
     expect(topFirst(before.ids, await topIds())).toBe(false);
     expect(["compact", "bestOnTop", "showGameId", "teamLogos"].map((flag) => ticked(before.html, flag))).toEqual([false, false, false, true]);
 
@@ -106,6 +121,9 @@ describe("display settings and section addresses", () => {
     expect(on.gameIds).toBe(on.ids.length);
     expect(on.html).toContain(`ID ${on.ids[0]}`);
     expect(on.badges).toBe(0);
+    // Best matches on top: the top game before the other.
+    expect(on.ids.indexOf(top.id)).toBeGreaterThanOrEqual(0);
+    expect(on.ids.indexOf(top.id)).toBeLessThan(on.ids.indexOf(other.id));
     expect(topFirst(on.ids, await topIds())).toBe(true);
     expect(["compact", "bestOnTop", "showGameId", "teamLogos"].map((flag) => ticked(on.html, flag))).toEqual([true, true, true, false]);
 
@@ -124,6 +142,7 @@ describe("display settings and section addresses", () => {
     await post({});
     const off = await lineLook(jar);
     expect([off.compactRows, off.gameIds, off.badges]).toEqual([0, 0, 0]);
+    expect(off.ids.indexOf(top.id)).toBeGreaterThan(off.ids.indexOf(other.id));
     expect(topFirst(off.ids, await topIds())).toBe(false);
   });
 
