@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hooks } from "../support/hooks";
 import type { FeedGame } from "../support/sports-feed";
+import { homeWin, marketOf, sportsGames } from "../support/sports-games";
 import { type Stack, databases, startPlatformPair, startStack } from "../support/stack";
 import { authClient } from "./platform-auth-client";
 
@@ -10,6 +11,7 @@ import { authClient } from "./platform-auth-client";
 describe.each(databases)("bets on simulator games on %s", (db) => {
   let stack: Stack;
   const api = authClient(() => stack.platformUrl);
+  const games = sportsGames(() => stack.platformUrl);
   beforeAll(async () => {
     stack = await startStack({ db, site: false, sports: true });
     await api.expectOk("POST", "/__test/sports/pause", { body: {} });
@@ -18,16 +20,15 @@ describe.each(databases)("bets on simulator games on %s", (db) => {
     await stack?.stop();
   });
 
-  const lineGames = async () => (await api.expectOk("GET", "/sports-api/feed/line?sport=1&markets=all")).games as FeedGame[];
-  const market = (game: FeedGame, type: string) => game.markets.find((m) => m.type === type && m.period === 0 && !m.blocked);
-
   it("settles a single and an express when the simulator finishes their games, with the catalogue's results", async () => {
     const { userId, token } = await api.createUser({});
     const { accountId } = await api.expectOk("POST", "/__test/ledger/deposit", { body: { userId, amount: 1_000_000 } }, 201);
-    const [g1, g2] = (await lineGames()).filter((g) => market(g, "1x2") && market(g, "total"));
-    if (!g1 || !g2) throw new Error("no football line games with 1x2 and totals");
-    const home = market(g1, "1x2")!.outcomes.find((o) => o.key === "1")!;
-    const over = market(g2, "total")!.outcomes.find((o) => o.key === "over")!;
+    // Two football games of their own on the line; g1's home win at 2.50.
+    const g1 = await games.homeWinAt(await games.lineGame(), 250);
+    const g2 = await games.lineGame();
+    const home = homeWin(g1);
+    expect(home).toMatchObject({ key: "1", coef: 250 });
+    const over = marketOf(g2, "total").outcomes.find((o) => o.key === "over")!;
     const place = (body: unknown) => api.call("POST", "/web-api/bets/coupon", { token, body, headers: { "idempotency-key": `sim-${Math.random()}` } });
     const single = await place({ accountId, typeId: 0, amount: 10_000, bets: [{ outcomeId: home.id, coef: home.coef / 100 }] });
     expect(single.status, JSON.stringify(single.body)).toBe(200);
@@ -35,23 +36,24 @@ describe.each(databases)("bets on simulator games on %s", (db) => {
     expect(express.status, JSON.stringify(express.body)).toBe(200);
 
     // g1: kick off and finish 2-1 (two halves); g2: cancelled
-    await api.expectOk("POST", `/__test/sports/games/${g1.id}/state`, { body: { status: 2 } });
-    await api.expectOk("POST", `/__test/sports/games/${g1.id}/state`, { body: { status: 4, scores: [[1, 0], [1, 1]] } });
-    await api.expectOk("POST", `/__test/sports/games/${g2.id}/state`, { body: { status: 5 } });
+    await games.setState(g1.id, { status: 2 });
+    await games.setState(g1.id, { status: 4, scores: [[1, 0], [1, 1]] });
+    await games.setState(g2.id, { status: 5 });
 
     const finished = (await api.expectOk("GET", `/sports-api/games/${g1.id}`)).game as FeedGame;
     expect(finished.status).toBe(4);
     const result = finished.markets.flatMap((m) => m.outcomes).find((o) => o.id === home.id)!.result;
     expect(result).toBe(1);
     const s = (await api.expectOk("GET", `/web-api/bets/coupons/${single.body.result.successCoupon.id}`, { token })).result;
-    expect(s).toMatchObject({ state: "settled", statusId: 1, payout: home.coef * 100 });
+    // 10,000 at 2.50.
+    expect(s).toMatchObject({ state: "settled", statusId: 1, payout: 25_000 });
     expect(s.bets[0].statusId).toBe(result);
     // the express: home won, the cancelled game's total returned (coefficient 1)
     const e = (await api.expectOk("GET", `/web-api/bets/coupons/${express.body.result.successCoupon.id}`, { token })).result;
-    expect(e).toMatchObject({ state: "settled", payout: home.coef * 100 });
+    expect(e).toMatchObject({ state: "settled", payout: 25_000 });
     expect(e.bets.map((b: { statusId: number }) => b.statusId)).toEqual([1, 3]);
     const balance = (await api.expectOk("GET", "/web-api/account/balance", { token })).result.accounts[0].money;
-    expect(balance).toBe(1_000_000 - 20_000 + 2 * home.coef * 100);
+    expect(balance).toBe(1_000_000 - 20_000 + 2 * 25_000);
     const trial = await api.expectOk("GET", "/__test/ledger/trial-balance");
     expect(trial.mismatches).toEqual([]);
     expect(trial.sums.RUB).toBe(0);
@@ -79,8 +81,9 @@ describe.each(databases)("bets on simulator games on %s", (db) => {
     const singles = await Promise.all([...onWinner.map(place), place(top3Market.outcomes[0]!)]);
     for (const r of singles) expect(r.status, JSON.stringify(r.body)).toBe(200);
 
-    // The race goes off at its time and is over in about a minute.
-    await api.expectOk("POST", "/__test/sports/advance", { body: { seconds: Math.ceil((race.startAtMs - Date.now()) / 1000) + 400 } });
+    // The race goes off at its time, on the platform's clock, and is over in about a minute.
+    const clockMs = (await games.clockMs())!;
+    await games.advance(Math.ceil((race.startAtMs - clockMs) / 1000) + 400);
     const finished = (await api.expectOk("GET", `/sports-api/games/${race.id}`)).game as FeedGame & { runners: { lane: number; place: number }[] };
     expect(finished.status).toBe(4);
     expect(finished.runners.map((r) => r.place).sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
@@ -125,9 +128,10 @@ describe.each(databases)("bets on simulator games on %s", (db) => {
       ),
     );
     for (const b of bets) expect(b.status, JSON.stringify(b.body)).toBe(200);
-    // It depends on every match of the league: it is never combined.
-    const match = line[0]!;
-    const matchOdd = match.markets.find((m) => m.type === "1x2")!.outcomes[0]!;
+    // It depends on every match of the league: it is never combined. A match of the league of its
+    // own, on the line, between two of its teams.
+    const match = await games.lineGame({ champId: epl.id });
+    const matchOdd = homeWin(match);
     const express = await api.call("POST", "/web-api/bets/coupon", {
       token,
       body: { accountId, typeId: 1, amount: 1_000, bets: [{ outcomeId: matchOdd.id, coef: matchOdd.coef / 100 }, { outcomeId: market.outcomes[0]!.id, coef: market.outcomes[0]!.coef / 100 }] },
@@ -139,13 +143,13 @@ describe.each(databases)("bets on simulator games on %s", (db) => {
     // A match of the league on: the outright is suspended; over, it is repriced and reopens.
     const outrightNow = async () => (await api.expectOk("GET", `/sports-api/games/${game.id}`)).game as FeedGame & { version: number };
     const before = await outrightNow();
-    await api.expectOk("POST", `/__test/sports/games/${match.id}/state`, { body: { status: 2 } });
-    await api.expectOk("POST", "/__test/sports/advance", { body: { seconds: 1 } });
+    await games.setState(match.id, { status: 2 });
+    await games.advance(1);
     const during = await outrightNow();
     expect(during.markets[0]!.blocked).toBe(true);
     expect(during.version).toBeGreaterThan(before.version);
-    await api.expectOk("POST", `/__test/sports/games/${match.id}/state`, { body: { status: 4, scores: [[3, 0], [2, 0]] } });
-    await api.expectOk("POST", "/__test/sports/advance", { body: { seconds: 1 } });
+    await games.setState(match.id, { status: 4, scores: [[3, 0], [2, 0]] });
+    await games.advance(1);
     const after = await outrightNow();
     expect(after.markets[0]!.blocked).toBe(false);
     expect(after.version).toBeGreaterThan(during.version);

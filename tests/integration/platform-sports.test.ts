@@ -146,8 +146,9 @@ describe.each(databases)("sports platform on %s", (db) => {
 
   it("plays a football match to the final whistle and settles every market", async () => {
     await post("/__test/sports/pause", {});
-    const line = (await get("/sports-api/feed/line?sport=1")).body.games as FeedGame[];
-    const target = line[line.length - 1]!;
+    // A match of its own on the line, kicked off now, then played by the simulator.
+    const target = await games.lineGame();
+    expect((await get("/sports-api/feed/line?sport=1")).body.games.map((g: FeedGame) => g.id)).toContain(target.id);
     const started = await post(`/__test/sports/games/${target.id}/state`, { status: 2 });
     expect(started.status).toBe(200);
     expect(started.body.game.status).toBe(2);
