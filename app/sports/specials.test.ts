@@ -17,6 +17,20 @@ describe("championship-special pages", () => {
     expect(resolveSpecial("scf", sports)).toEqual({ sportSlug: "ice-hockey", champ: sports[3]!.champs[1] });
     expect(resolveSpecial("ipl", sports)?.champ.id).toBe(90);
   });
+  it("follows a league into its newest season, and takes no other league whose slug starts alike", () => {
+    const later = [
+      { slug: "football", champs: [
+        { id: 6, slug: "premier-league", isTop: true },
+        { id: 21, slug: "premier-league-cup", isTop: false },
+        { id: 40, slug: "premier-league-2027-28", isTop: true },
+        { id: 33, slug: "premier-league-2027", isTop: true },
+        { id: 7, slug: "championship", isTop: false },
+        { id: 34, slug: "championship-2027-28", isTop: false },
+      ] },
+    ];
+    expect(resolveSpecial("epl", later)?.champ.id).toBe(40);
+    expect(resolveSpecial("champ", later)?.champ.id).toBe(34);
+  });
   it("knows no other names", () => {
     expect(resolveSpecial("laliga", sports)).toBeNull();
     expect(resolveSpecial("rules", sports)).toBeNull();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hooks } from "../support/hooks";
 import type { FeedGame } from "../support/sports-feed";
-import { homeWin, marketOf, sportsGames } from "../support/sports-games";
+import { currentSeason, homeWin, marketOf, sportsGames } from "../support/sports-games";
 import { type Stack, databases, startPlatformPair, startStack } from "../support/stack";
 import { authClient } from "./platform-auth-client";
 
@@ -113,7 +113,8 @@ describe.each(databases)("bets on simulator games on %s", (db) => {
     const { accountId } = await api.expectOk("POST", "/__test/ledger/deposit", { body: { userId, amount: 1_000_000 } }, 201);
     await hooks(stack.platformUrl).openOutrights();
     const champs = (await api.expectOk("GET", "/sports-api/championships?sport=1")).championships as { id: number; slug: string; isTop: boolean; source?: string }[];
-    const epl = champs.find((c) => c.slug === "premier-league")!;
+    // The season being played: after the moved real season, the league's next one (decision 014).
+    const epl = currentSeason(champs, "premier-league");
     const { game } = (await api.expectOk("GET", `/sports-api/championships/${epl.id}/outright`)) as { game: FeedGame & { runners: { lane: number; id: number; name: string; place: number | null }[] } };
     expect(game.runners.length).toBe(20);
     const market = game.markets[0]!;

@@ -93,3 +93,15 @@ export function homeWin(game: FeedGame): FeedOutcome {
 export function untilListed(siteUrl: string, path: string, ...games: { id: number }[]): Promise<void> {
   return untilSiteAnswers(siteUrl, path, ({ status, body }) => status === 200 && games.every((g) => body.includes(`id="game-${g.id}"`)));
 }
+
+/**
+ * A league's season being played: the newest of its championships ("premier-league", then
+ * "premier-league-2027", …: a league's later seasons are championships of their own, decision
+ * 014), so a test of a league's outright or special page holds after its real season has ended.
+ */
+export function currentSeason<C extends { id: number; slug: string }>(champs: readonly C[], league: string): C {
+  const seasons = champs.filter((c) => c.slug === league || new RegExp(`^${league}-\\d{4}(-\\d{2})?$`).test(c.slug));
+  const newest = seasons.sort((a, b) => b.id - a.id)[0];
+  if (!newest) throw new Error(`no championship ${league}`);
+  return newest;
+}
