@@ -46,8 +46,10 @@ describe("the football calendar at the moved season's end", () => {
     // The same 20 clubs, nothing played yet.
     expect(standings.rows.map((r) => r.team.id).sort()).toEqual(before.rows.map((r) => r.team.id).sort());
     expect(standings.rows.every((r) => r.played === 0)).toBe(true);
-    const outright = await get<{ game: { runners: unknown[]; markets: unknown[] } | null }>(`/sports-api/championships/${next.id}/outright`);
+    const outright = await get<{ game: { runners: unknown[]; home: { name: string }; away: { name: string } } | null }>(`/sports-api/championships/${next.id}/outright`);
     expect(outright.game?.runners).toHaveLength(20);
+    // Its sides name the league and the season once ("Outright: Premier League 2027 winner").
+    expect([outright.game?.home.name, outright.game?.away.name]).toEqual(["Premier League", "2027"]);
     const line = await get<{ games: FeedGame[] }>("/sports-api/feed/line?sport=1");
     expect(line.games.length).toBeGreaterThan(150);
   });

@@ -84,10 +84,16 @@ export function marketView(store: SportsStore, m: MarketRec): MarketView {
   };
 }
 
-/** A field's sides name it: the track and the race number, or the championship and its season. */
-function fieldSides(game: GameRec, champ: { name: string; slug: string } | undefined): { home: TeamView; away: TeamView } {
-  const away = game.source === "outright" ? seasonLabel(game.startAtMs) : `#${game.id}`;
-  return { home: { id: 0, name: champ?.name ?? "", slug: champ?.slug ?? "" }, away: { id: 0, name: away, slug: away.replace(/\W+/g, "-") } };
+/**
+ * A field's sides name it: the track and the race number, or the championship and its season. A
+ * league's later season carries its years in its name ("Premier League 2027", decision 014): they
+ * are its season, not a second one after the name.
+ */
+function fieldSides(game: GameRec, champ: { name: string; slug: string; source: string } | undefined): { home: TeamView; away: TeamView } {
+  const named = champ?.source === "rebuilt" ? /^(.*) (\d{4}(?:\/\d{2})?)$/.exec(champ.name) : null;
+  const league = named ? named[1]! : (champ?.name ?? "");
+  const away = game.source === "outright" ? (named ? named[2]! : seasonLabel(game.startAtMs)) : `#${game.id}`;
+  return { home: { id: 0, name: league, slug: champ?.slug ?? "" }, away: { id: 0, name: away, slug: away.replace(/\W+/g, "-") } };
 }
 
 /** "2025/26" for a season ending in the first half of 2026, "2026" for one ending later in it. */
