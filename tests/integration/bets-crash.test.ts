@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { databases } from "../support/stack";
-import { platformStack } from "../support/suite";
+import { platformStack, reconcileLedgerAfterEach } from "../support/suite";
 import { authClient } from "./platform-auth-client";
 
 // Issue 14, "Bad input and faults": the platform dies between committing a bet and answering it.
@@ -9,6 +9,7 @@ import { authClient } from "./platform-auth-client";
 
 describe.each(databases)("a platform crash between the debit and the answer, on %s", (db) => {
   const stack = platformStack(db);
+  reconcileLedgerAfterEach(() => stack.platformUrl);
   const api = authClient(() => stack.platformUrl);
 
   const balance = async (token: string) => (await api.expectOk("GET", "/web-api/account/balance", { token })).result.accounts[0] as { money: number };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settleCoupon } from "../../betting-math/settlement";
 import type { SelectionStatusId } from "../../betting-math/status";
 import { type Stack, databases, startStack } from "../support/stack";
+import { reconcileLedgerAfterEach } from "../support/suite";
 import { authClient } from "./platform-auth-client";
 
 // Property: random coupons on random games with random final scores. After every step the
@@ -49,6 +50,7 @@ function expectedStatus(pick: string, home: number, away: number, cancelled: boo
 
 describe.each(databases)("settlement property on %s", (db) => {
   let stack: Stack;
+  reconcileLedgerAfterEach(() => stack?.platformUrl);
   const api = authClient(() => stack.platformUrl);
   beforeAll(async () => {
     stack = await startStack({ db, site: false });

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CookieJar, csrfToken, getPage, postForm } from "../support/forms";
 import { type Stack, startStack } from "../support/stack";
+import { reconcileLedgerAfterEach } from "../support/suite";
 
 // Through the site without JavaScript (plain form posts): a bet on a sport the bettor may not
 // bet on is refused with its translated reason and the bet named; a stake above the maximum is
 // offered as a VIP bet, sent, and approved or rejected by an ops user in the console.
 
 let stack: Stack;
+reconcileLedgerAfterEach(() => stack?.platformUrl);
 beforeAll(async () => {
   stack = await startStack({ sports: true, siteEnv: { TRUSTED_CLIENT_IP_HEADER: "x-test-client-ip" } });
 });

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CookieJar, csrfToken, getPage, postForm } from "../support/forms";
 import { type Stack, startStack } from "../support/stack";
+import { reconcileLedgerAfterEach } from "../support/suite";
 
 // Placing bets through the site without JavaScript (plain form posts, as a browser without JS),
 // as the demo bettor: single, express and system; one coupon per Idempotency-Key; typed,
 // translated refusals that move no money; the history and the printable coupon.
 
 let stack: Stack;
+reconcileLedgerAfterEach(() => stack?.platformUrl);
 beforeAll(async () => {
   stack = await startStack({ siteEnv: { TRUSTED_CLIENT_IP_HEADER: "x-test-client-ip" } });
 });

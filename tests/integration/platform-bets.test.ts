@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { databases } from "../support/stack";
-import { platformStack } from "../support/suite";
+import { platformStack, reconcileLedgerAfterEach } from "../support/suite";
 import { authClient } from "./platform-auth-client";
 
 type Game = { gameId: number; outcomes: Record<string, number> };
 
 describe.each(databases)("bet API on %s", (db) => {
   const stack = platformStack(db, { sports: true, platformEnv: { BET_LIVE_DELAY_MS: "1500" } });
+  reconcileLedgerAfterEach(() => stack.platformUrl);
   const api = authClient(() => stack.platformUrl);
 
   let keyCounter = 0;

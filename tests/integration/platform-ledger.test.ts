@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { databases } from "../support/stack";
-import { platformStack } from "../support/suite";
+import { platformStack, reconcileLedgerAfterEach } from "../support/suite";
 import { authClient } from "./platform-auth-client";
 
 describe.each(databases)("platform balance API on %s", (db) => {
   const stack = platformStack(db);
+  reconcileLedgerAfterEach(() => stack.platformUrl);
   const api = authClient(() => stack.platformUrl);
 
   it("the demo player starts with 1,000,000 minor units on the main account", async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Stack, databases, startStack } from "../support/stack";
+import { reconcileLedgerAfterEach } from "../support/suite";
 import { authClient } from "./platform-auth-client";
 
 // The bet API's refusal of a sport the bettor may not bet on (SPEC §4, decision 032) and the VIP
@@ -13,6 +14,7 @@ const MAX_SINGLE = 10_000_000;
 
 describe.each(databases)("VIP bets and disallowed sports on %s", (db) => {
   let stack: Stack;
+  reconcileLedgerAfterEach(() => stack?.platformUrl);
   const api = authClient(() => stack.platformUrl);
   beforeAll(async () => {
     // The expiry sweep runs when a test asks, so a game started on purpose stays decidable by hand.

@@ -3,6 +3,7 @@ import { eventually } from "../support/hooks";
 import { type FeedGame } from "../support/sports-feed";
 import { homeWin, sportsGames, untilListed } from "../support/sports-games";
 import { type Stack, startStack } from "../support/stack";
+import { reconcileLedgerAfterEach } from "../support/suite";
 import { authClient } from "./platform-auth-client";
 
 // The sports helper's pages over HTTP against a real platform: bets-on-your (the platform counts
@@ -17,6 +18,7 @@ const TENNIS = 2;
 
 describe("bets on yours and the sports search", () => {
   let stack: Stack;
+  reconcileLedgerAfterEach(() => stack?.platformUrl);
   const api = authClient(() => stack.platformUrl);
   const games = sportsGames(() => stack.platformUrl);
   beforeAll(async () => {
