@@ -3,8 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { type OpenDb, migrate, openDb } from "../../platform/db/index.ts";
+import { sql } from "kysely";
+import { placeCoupon } from "../../platform/domain/bets.ts";
+import { deposit, mainAccount } from "../../platform/domain/ledger.ts";
+import { settleGame } from "../../platform/domain/settlement.ts";
 import { createSportsService } from "../../platform/domain/sports/service.ts";
 import { seedSports } from "../../platform/seed/sports.ts";
+import { describeDifferences, reconcileLedger } from "../support/ledger-reconciliation";
 
 // The simulator in-process on two fresh PGlite databases seeded alike: the same steps give the
 // same games (determinism under a seed and a test clock), and the generated championships get
@@ -84,8 +89,44 @@ describe("the live simulator", () => {
     const row = await b.db.selectFrom("game").select("status").where("id", "=", failed).executeTakeFirstOrThrow();
     expect(row.status).toBe(4);
 
+    // Bettors back the next games of the line before the day is played (the settlement hook runs
+    // in each finishing transaction, as in the platform): singles on each game's first outcome,
+    // and expresses of two.
+    a.sports.onGameFinished(async (trx, event) => void (await settleGame(trx, event.gameId)));
+    const upcoming = [...a.sports.store.games.values()]
+      .filter((g) => g.status === 1 && g.source !== "outright" && g.markets.some((m) => !m.blocked))
+      .sort((x, y) => x.startAtMs - y.startAtMs || x.id - y.id)
+      .slice(0, 60);
+    const picks = upcoming.map((g) => g.markets.find((m) => !m.blocked)!.outcomes.find((o) => !o.blocked)!).filter(Boolean);
+    let placed = 0;
+    for (let u = 0; u < 6; u++) {
+      const { id: userId } = await a.db.insertInto("app_user").values({ login: `sim-bettor-${u}`, currency: "RUB" }).returning("id").executeTakeFirstOrThrow();
+      const account = await mainAccount(a.db, userId);
+      await deposit(a.db, account.id, 1_000_000, "test");
+      for (let i = u; i < picks.length; i += 6) {
+        const pair = [picks[i]!, picks[(i + 1) % picks.length]!];
+        for (const bets of [[pair[0]!], pair]) {
+          const result = await placeCoupon(
+            a.db,
+            userId,
+            `sim-${u}-${i}-${bets.length}`,
+            "h",
+            { accountId: account.id, typeId: bets.length === 1 ? 0 : 1, amount: 1_000 + i, bets: bets.map((o) => ({ outcomeId: o.id, coef: o.coef, isBanker: false })), changeCoefAction: 1, exactCoef: null, isDropOnScoreChange: false, promoCode: null, isBonusBet: false, isVipBet: false, prepaidAmount: 0 },
+            { disallowed: { line: [], live: [] } },
+          );
+          if (result.ok) placed++;
+        }
+      }
+    }
+    expect(placed).toBeGreaterThan(60);
+
     // A day later the generated championships have played on: new rounds were scheduled.
     await a.sim.advance(24 * 3600);
+    // The day's bets were settled, and the books reconcile from the outside.
+    const settled = await sql<{ n: string }>`select count(*) as n from bet_coupon where state = 'settled'`.execute(a.db);
+    expect(Number(settled.rows[0]!.n)).toBeGreaterThan(60);
+    const differences = await reconcileLedger(async (q) => (await sql.raw(q).execute(a.db)).rows as Record<string, unknown>[]);
+    expect(differences, describeDifferences(differences)).toEqual([]);
     const line = [...a.sports.store.games.values()].filter((g) => g.status === 1);
     expect(line.some((g) => g.id >= firstNewId && g.source === "generated")).toBe(true);
     expect(line.length).toBeGreaterThanOrEqual(1500);
