@@ -526,6 +526,19 @@ export interface SportsSimTable {
   updated_at: Timestamp;
 }
 
+/** What a bettor owes after a correction took back spent winnings (decision 019). */
+export interface BettorDebtTable {
+  id: Generated<string>;
+  user_id: number;
+  account_id: string | number;
+  currency: string;
+  coupon_id: string | number;
+  transfer_id: string | number;
+  amount: ColumnType<string, string | number, string | number>;
+  collected: ColumnType<string, string | number | undefined, string | number>;
+  created_at: ColumnType<Date, string | undefined, never>;
+}
+
 export interface Database {
   site_config: SiteConfigTable;
   site_config_override: SiteConfigOverrideTable;
@@ -562,6 +575,7 @@ export interface Database {
   bet_request: BetRequestTable;
   bet_coupon: BetCouponTable;
   bet_selection: BetSelectionTable;
+  bettor_debt: BettorDebtTable;
   promo_code: PromoCodeTable;
   promo_code_use: PromoCodeUseTable;
   bet_limit: BetLimitTable;

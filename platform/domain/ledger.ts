@@ -25,6 +25,8 @@ export const HOUSE = {
   /** Winnings the house paid beyond the stakes it held. */
   payouts: "payouts",
   bonuses: "bonuses",
+  /** What bettors owe: a correction took back winnings they had spent (bettor_debt, decision 019). */
+  receivables: "receivables",
   withdrawals: "withdrawals",
   casino: "casino",
 } as const;

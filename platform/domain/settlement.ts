@@ -239,8 +239,11 @@ export interface ResettlementReport {
   resettled: number;
   /** Open coupons whose selection on this game changed (they settle later). */
   reopenedSelections: number;
-  /** Coupons left as they were: the bettor no longer has the earlier payout to reverse. */
-  refused: number[];
+  /**
+   * Reversals the bettor's balance could not cover in full: the rest is a debt (bettor_debt) the
+   * house's receivables advanced, to be collected from the money that comes in later.
+   */
+  owed: Array<{ couponId: number; userId: number; amount: number }>;
 }
 
 /** An ops correction of a finished game's score in its own transaction (see resettleGame). */
@@ -262,9 +265,11 @@ export function correctGameResult(
 /**
  * Corrects a finished game's score (ops): every selection on it is settled again from the new
  * score; each settled coupon whose selection changed gets its earlier payout reversed by a new
- * transfer (bettor → payouts; the ledger refuses it if the bettor has spent the money, and that
- * coupon is left for ops) and is paid anew under the next settlement version. Recorded in the
- * audit log with the scores and every coupon's payout before and after.
+ * transfer (bettor → payouts) and is paid anew under the next settlement version. A bettor who has
+ * spent the winnings pays back what the balance holds, never below zero; the rest is recorded as
+ * owed (bettor_debt) and advanced by the house's receivables (receivables → payouts), so the
+ * coupon still settles on the corrected result. Recorded in the audit log with the scores, every
+ * coupon's payout before and after, and what is owed.
  */
 export async function resettleGame(
   trx: Db,
@@ -290,7 +295,7 @@ export async function resettleGame(
     .map((s) => ({ ...s, next: selectionStatus(final, { marketTypeId: s.market_type_id, period: s.period, param: s.param, key: s.outcome_key, result: s.result }) }))
     .filter((s) => s.next !== s.status_id);
 
-  const report: ResettlementReport = { resettled: 0, reopenedSelections: 0, refused: [] };
+  const report: ResettlementReport = { resettled: 0, reopenedSelections: 0, owed: [] };
   const before: Array<{ couponId: number; payout: number | null }> = [];
   const toSettle: number[] = [];
   for (const couponId of [...new Set(changed.map((s) => Number(s.coupon_id)))].sort((a, b) => a - b)) {
@@ -304,20 +309,8 @@ export async function resettleGame(
     if (coupon.state === "settled") {
       const paid = Number(coupon.payout ?? 0);
       if (paid > 0) {
-        const reversal = await createTransfer(trx, {
-          debitAccountId: Number(coupon.account_id),
-          creditAccountId: await houseAccountId(trx, HOUSE.payouts, coupon.currency),
-          amount: paid,
-          currency: coupon.currency,
-          kind: "bet_payout_reversal",
-          reference: `coupon:${couponId}`,
-          idempotencyKey: `settle:${couponId}:${coupon.settlement_version}:reversal`,
-          allowFrozen: true,
-        });
-        if (!reversal.ok) {
-          report.refused.push(couponId);
-          continue;
-        }
+        const owed = await reversePayout(trx, { couponId, accountId: Number(coupon.account_id), currency: coupon.currency, paid, version: coupon.settlement_version });
+        if (owed) report.owed.push(owed);
       }
       before.push({ couponId, payout: paid });
       await trx.updateTable("bet_coupon").set({ state: "open", status_id: -1, payout: null }).where("id", "=", String(couponId)).execute();
@@ -339,7 +332,61 @@ export async function resettleGame(
     entity: "game_result",
     entityId: gameId,
     before: { score: { home: game.score_home, away: game.score_away }, scores: game.scores, payouts: before },
-    after: { score, scores, payouts: after.map((a) => ({ couponId: Number(a.id), payout: a.payout === null ? null : Number(a.payout) })), refused: report.refused },
+    after: { score, scores, payouts: after.map((a) => ({ couponId: Number(a.id), payout: a.payout === null ? null : Number(a.payout) })), owed: report.owed },
   });
   return report;
+}
+
+/**
+ * Takes a settled coupon's payout back: from the bettor's balance as far as it goes (never below
+ * zero: pending stakes stay covered), the rest advanced by the house's receivables and recorded as
+ * the bettor's debt. Keys carry the settlement version, so each version is reversed once. Returns
+ * what is owed, or null when the balance covered it all.
+ */
+async function reversePayout(
+  trx: Db,
+  c: { couponId: number; accountId: number; currency: string; paid: number; version: number },
+): Promise<{ couponId: number; userId: number; amount: number } | null> {
+  // The account's row lock first, so no bet placed meanwhile spends what is counted here.
+  const account = await trx
+    .selectFrom("ledger_account")
+    .select(["user_id", "credits_posted", "debits_posted", "debits_pending"])
+    .where("id", "=", String(c.accountId))
+    .forNoKeyUpdate()
+    .executeTakeFirstOrThrow();
+  const available = Number(account.credits_posted) - Number(account.debits_posted) - Number(account.debits_pending);
+  const taken = Math.max(0, Math.min(available, c.paid));
+  const payouts = await houseAccountId(trx, HOUSE.payouts, c.currency);
+  const reference = `coupon:${c.couponId}`;
+  if (taken > 0) {
+    const reversal = await createTransfer(trx, {
+      debitAccountId: c.accountId,
+      creditAccountId: payouts,
+      amount: taken,
+      currency: c.currency,
+      kind: "bet_payout_reversal",
+      reference,
+      idempotencyKey: `settle:${c.couponId}:${c.version}:reversal`,
+      allowFrozen: true,
+    });
+    if (!reversal.ok) throw new Error(`reversing coupon ${c.couponId}: ${reversal.reason}`);
+  }
+  const owed = c.paid - taken;
+  if (owed === 0) return null;
+  const advance = await createTransfer(trx, {
+    debitAccountId: await houseAccountId(trx, HOUSE.receivables, c.currency),
+    creditAccountId: payouts,
+    amount: owed,
+    currency: c.currency,
+    kind: "bet_payout_owed",
+    reference,
+    idempotencyKey: `settle:${c.couponId}:${c.version}:owed`,
+  });
+  if (!advance.ok) throw new Error(`recording what coupon ${c.couponId}'s bettor owes: ${advance.reason}`);
+  const userId = Number(account.user_id);
+  await trx
+    .insertInto("bettor_debt")
+    .values({ user_id: userId, account_id: String(c.accountId), currency: c.currency, coupon_id: String(c.couponId), transfer_id: String(advance.transfer.id), amount: owed })
+    .execute();
+  return { couponId: c.couponId, userId, amount: owed };
 }

@@ -58,13 +58,15 @@ describe.each(databases)("the ledger reconciliation on %s", (kind) => {
   // A small book, in the shapes the platform writes: two bettors funded with 10,000 and 5,000;
   // bettor 1 has an open prematch coupon of 1,000, a coupon settled won (2,000 at 2.50 → 5,000),
   // a settled lost one (500), a live coupon waiting in its delay (300) and one refused after it
-  // (200); bettor 2 had a win of 1,000 → 1,800 corrected to a loss (paid, then reversed).
-  let ids: { b1: number; b2: number; deposits: number; held: number; payouts: number; open: number; won: number };
+  // (200); bettor 2 had a win of 1,000 → 1,800 corrected to a loss (paid, then reversed), and a
+  // win of 500 → 1,500 corrected to a loss after spending all but 300 of it: 300 taken back,
+  // 1,200 owed (advanced by receivables).
+  let ids: { b1: number; b2: number; deposits: number; held: number; payouts: number; receivables: number; open: number; won: number; debt: number };
   beforeEach(async () => {
-    await run(`truncate bet_selection, bet_coupon, bet_request, ledger_account, app_user restart identity cascade`).catch(async () => {
+    await run(`truncate bettor_debt, bet_selection, bet_coupon, bet_request, ledger_account, app_user restart identity cascade`).catch(async () => {
       // Transfers refuse truncate (they are immutable): rebuild the schema's tables instead.
       await run(`alter table ledger_transfer disable trigger ledger_transfer_no_truncate`);
-      await run(`truncate ledger_transfer, bet_selection, bet_coupon, bet_request, ledger_account, app_user restart identity cascade`);
+      await run(`truncate bettor_debt, ledger_transfer, bet_selection, bet_coupon, bet_request, ledger_account, app_user restart identity cascade`);
       await run(`alter table ledger_transfer enable trigger ledger_transfer_no_truncate`);
     });
     const u1 = (await one<{ id: number }>(`insert into app_user (login, currency) values ('recon-1', 'RUB') returning id`)).id;
@@ -75,6 +77,7 @@ describe.each(databases)("the ledger reconciliation on %s", (kind) => {
     const deposits = await account(`insert into ledger_account (kind, purpose, currency, no_negative) values ('house', 'deposits', 'RUB', false) returning id`);
     const held = await account(`insert into ledger_account (kind, purpose, currency, no_negative) values ('house', 'stakes_held', 'RUB', false) returning id`);
     const payouts = await account(`insert into ledger_account (kind, purpose, currency, no_negative) values ('house', 'payouts', 'RUB', false) returning id`);
+    const receivables = await account(`insert into ledger_account (kind, purpose, currency, no_negative) values ('house', 'receivables', 'RUB', false) returning id`);
     const move = async (debit: number, credit: number, amount: number, kind: string, flag = "posted", reference = "", pending: number | null = null) =>
       Number(
         (
@@ -111,8 +114,16 @@ describe.each(databases)("the ledger reconciliation on %s", (kind) => {
     await move(payouts, b1, 5_000, "bet_payout", "posted", `coupon:${won}`);
     await move(payouts, b2, 1_800, "bet_payout", "posted", `coupon:${corrected}`);
     await move(b2, payouts, 1_800, "bet_payout_reversal", "posted", `coupon:${corrected}`);
+    // Bettor 2 now holds 3,200: a 1,500 win, then all but 300 staked on a coupon still open.
+    const spent = await coupon(u2, b2, 500, "settled", await move(b2, held, 500, "bet_stake"), 0);
+    await move(held, payouts, 500, "bet_stake_release");
+    await move(payouts, b2, 1_500, "bet_payout", "posted", `coupon:${spent}`);
+    await coupon(u2, b2, 3_900, "open", await move(b2, held, 3_900, "bet_stake"));
+    await move(b2, payouts, 300, "bet_payout_reversal", "posted", `coupon:${spent}`);
+    const advanced = await move(receivables, payouts, 1_200, "bet_payout_owed", "posted", `coupon:${spent}`);
+    const debt = Number((await one<{ id: string }>(`insert into bettor_debt (user_id, account_id, currency, coupon_id, transfer_id, amount) values (${u2}, ${b2}, 'RUB', ${spent}, ${advanced}, 1200) returning id`)).id);
     void lost;
-    ids = { b1, b2, deposits, held, payouts, open, won };
+    ids = { b1, b2, deposits, held, payouts, receivables, open, won, debt };
   });
 
   const withoutGuards = async (work: () => Promise<unknown>) => {
@@ -199,6 +210,15 @@ describe.each(databases)("the ledger reconciliation on %s", (kind) => {
     expect(await found()).toEqual(expect.arrayContaining(["coupon_payout", "house_payouts"]));
   });
 
+  it("finds a debt without the transfer that advanced it, or one recorded for another amount", async () => {
+    expect(await found()).toEqual([]);
+    await run(`update bettor_debt set amount = 1100 where id = ${ids.debt}`);
+    expect(await found()).toEqual(expect.arrayContaining(["bettor_debts", "house_receivables"]));
+    await run(`update bettor_debt set amount = 1200, collected = 200 where id = ${ids.debt}`);
+    // Collected without the money coming in: receivables still shows all of it advanced.
+    expect(await found()).toEqual(["house_receivables"]);
+  });
+
   it("has a check for every rule it names", () => {
     expect(LEDGER_CHECKS.map((c) => c.name)).toEqual([
       "bettor_totals",
@@ -212,6 +232,8 @@ describe.each(databases)("the ledger reconciliation on %s", (kind) => {
       "coupon_payout",
       "house_stakes_held",
       "house_payouts",
+      "bettor_debts",
+      "house_receivables",
       "coupons_without_house",
     ]);
   });

@@ -322,7 +322,7 @@ describe.each(databases)("bet API on %s", (db) => {
     expect(await balance(me.token)).toMatchObject({ money: 80_000 + 21_000 });
     await api.expectError("POST", `/admin-api/v1/bets/games/${game.gameId}/result`, { token: me.token, body: { home: 0, away: 1 } }, 403, "forbidden");
     const corrected = await api.expectOk("POST", `/admin-api/v1/bets/games/${game.gameId}/result`, { token: ops.token, body: { home: 0, away: 1 } });
-    expect(corrected.result).toMatchObject({ resettled: 2, refused: [] });
+    expect(corrected.result).toMatchObject({ resettled: 2, owed: [] });
     expect(await balance(me.token)).toMatchObject({ money: 80_000 + 35_000 });
     const h = (await api.expectOk("GET", `/web-api/bets/coupons/${home.body.result.successCoupon.id}`, { token: me.token })).result;
     const a = (await api.expectOk("GET", `/web-api/bets/coupons/${away.body.result.successCoupon.id}`, { token: me.token })).result;

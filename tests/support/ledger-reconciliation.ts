@@ -10,7 +10,8 @@
 // `post_pending` (moves it) or a `void_pending` (releases it) names it once. A bettor account keeps
 // its four running totals beside the transfers; a house account keeps none (its balance is the sum
 // of its transfers) and is reconciled instead against what it holds: stakes_held the stakes of
-// open coupons, payouts what the house paid beyond the stakes it kept.
+// open coupons, payouts what the house paid beyond the stakes it kept, receivables what bettors
+// owe after a correction took back winnings they had spent.
 
 export interface LedgerCheck {
   name: string;
@@ -61,6 +62,7 @@ const COUPON_MONEY = `
                       where t.kind = 'bet_payout' and t.reference = 'coupon:' || c.id and t.credit_account_id = c.account_id), 0) as paid,
            coalesce((select sum(t.amount) from ledger_transfer t
                       where t.kind = 'bet_payout_reversal' and t.reference = 'coupon:' || c.id and t.debit_account_id = c.account_id), 0) as reversed,
+           coalesce((select sum(t.amount) from ledger_transfer t where t.kind = 'bet_payout_owed' and t.reference = 'coupon:' || c.id), 0) as owed,
            (select count(*) from ledger_transfer t where t.kind in ('bet_payout', 'bet_payout_reversal') and t.reference = 'coupon:' || c.id
                and c.account_id not in (t.debit_account_id, t.credit_account_id)) as elsewhere
       from bet_coupon c
@@ -72,7 +74,8 @@ const PATHS = `
           ('bet_stake', 'bettor', 'house:stakes_held'),
           ('bet_stake_release', 'house:stakes_held', 'house:payouts'),
           ('bet_payout', 'house:payouts', 'bettor'),
-          ('bet_payout_reversal', 'bettor', 'house:payouts')) as p(kind, debit, credit)`;
+          ('bet_payout_reversal', 'bettor', 'house:payouts'),
+          ('bet_payout_owed', 'house:receivables', 'house:payouts')) as p(kind, debit, credit)`;
 
 const side = (alias: string) => `case when ${alias}.kind = 'bettor' then 'bettor' else 'house:' || ${alias}.purpose end`;
 
@@ -163,11 +166,11 @@ export const LEDGER_CHECKS: LedgerCheck[] = [
   },
   {
     name: "coupon_payout",
-    rule: "each coupon's payouts less their reversals are its payout once settled, nothing before; all to its own account",
+    rule: "each coupon's payouts less their reversals (taken back, or owed by the bettor) are its payout once settled, nothing before; all to its own account",
     sql: `${COUPON_MONEY}
-      select id, state, payout, paid, reversed, elsewhere
+      select id, state, payout, paid, reversed, owed, elsewhere
         from money
-       where elsewhere > 0 or paid - reversed <> case when state = 'settled' then payout else 0 end`,
+       where elsewhere > 0 or paid - reversed - owed <> case when state = 'settled' then payout else 0 end`,
   },
   {
     name: "house_stakes_held",
@@ -190,6 +193,29 @@ export const LEDGER_CHECKS: LedgerCheck[] = [
         from computed h
         left join (select currency, sum(amount - coalesce(payout, 0)) as kept from bet_coupon where state = 'settled' group by currency) b on b.currency = h.currency
        where h.kind = 'house' and h.purpose = 'payouts' and h.c_credits_posted - h.c_debits_posted <> coalesce(b.kept, 0)`,
+  },
+  {
+    name: "bettor_debts",
+    rule: "each debt a bettor owes was advanced by one receivables → payouts transfer of its amount, for its coupon, in its currency",
+    sql: `select d.id, d.coupon_id, d.amount, t.amount as transfer_amount, t.kind, t.reference
+            from bettor_debt d
+            left join ledger_transfer t on t.id = d.transfer_id
+            left join bet_coupon c on c.id = d.coupon_id
+           where t.id is null or t.kind <> 'bet_payout_owed' or t.amount <> d.amount or t.currency <> d.currency
+              or t.reference <> 'coupon:' || d.coupon_id or c.account_id <> d.account_id
+           union all
+          select null, null, null, t.amount, t.kind, t.reference
+            from ledger_transfer t
+           where t.kind = 'bet_payout_owed' and not exists (select 1 from bettor_debt d where d.transfer_id = t.id)`,
+  },
+  {
+    name: "house_receivables",
+    rule: "receivables has advanced exactly what bettors still owe",
+    sql: `${FROM_TRANSFERS}
+      select h.currency, h.c_debits_posted - h.c_credits_posted as advanced, coalesce(b.owed, 0) as owed
+        from computed h
+        left join (select currency, sum(amount - collected) as owed from bettor_debt group by currency) b on b.currency = h.currency
+       where h.kind = 'house' and h.purpose = 'receivables' and h.c_debits_posted - h.c_credits_posted <> coalesce(b.owed, 0)`,
   },
   {
     name: "coupons_without_house",
