@@ -49,7 +49,7 @@ const envSchema = z
     // PLATFORM_NOW, a database seeded on another day (the dates bench's end of the moved season).
     SPORTS_SHIFT_WEEKS: z.coerce.number().int().min(0).max(1_000).optional(),
     // Live bets' delay for every sport, in ms (default: per sport, see domain/bets.ts).
-    BET_LIVE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+    BET_LIVE_DELAY_MS: z.coerce.number().int().min(0).max(600_000).optional(),
     // How often VIP coupons a started game made unapprovable are expired, in ms; 0 turns the sweep off (tests call it).
     VIP_EXPIRY_SWEEP_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
   })

@@ -231,6 +231,20 @@ export function betsTestHooksApi(db: Db) {
   });
 
   app.post("/decide", async (c) => c.json({ decided: await decideDueCoupons(db) }));
+  // Ends a waiting live coupon's delay now: with a long BET_LIVE_DELAY_MS a test holds the delay
+  // open while it changes the game, then ends it when it chooses, never racing the wall clock.
+  app.post("/coupons/:couponId/end-delay", async (c) => {
+    const params = parseParams(c, z.object({ couponId: id }));
+    if (!params.ok) return params.response;
+    const row = await db
+      .updateTable("bet_coupon")
+      .set({ decide_at: sql<Date>`now()` })
+      .where("id", "=", String(params.data.couponId))
+      .where("state", "=", "waiting")
+      .returning("id")
+      .executeTakeFirst();
+    return row ? c.json({ ok: true }) : apiError(c, 409, "not_waiting", "No such coupon waiting for its delay");
+  });
   app.post("/expire-vip", async (c) => c.json({ expired: await expireVipCoupons(db) }));
   return app;
 }
