@@ -33,7 +33,12 @@ beforeEach(() => {
 });
 
 const sleeps: number[] = [];
-function client(baseUrl = base, realSleep = false) {
+/**
+ * A client whose pauses are recorded, not waited. With `clock`, deadlines are read on that
+ * hand-driven clock and each pause moves it on, so what fits before a deadline does not depend
+ * on how fast this machine answers.
+ */
+function client(baseUrl = base, clock?: { now: number }) {
   const baseUrls = { web: baseUrl, bff: baseUrl, redirects: baseUrl, blocks: baseUrl, limits: baseUrl, social: baseUrl, captcha: baseUrl, admin: baseUrl, sports: baseUrl };
   return createHttpClient({
     baseUrls,
@@ -42,8 +47,9 @@ function client(baseUrl = base, realSleep = false) {
     jitter: (ms) => ms,
     sleep: async (ms) => {
       sleeps.push(ms);
-      if (realSleep) await new Promise((r) => setTimeout(r, ms));
+      if (clock) clock.now += ms;
     },
+    now: clock ? () => clock.now : undefined,
   });
 }
 const okSchema = z.object({ ok: z.literal(true) });
@@ -116,11 +122,14 @@ describe("shared HTTP client", () => {
   });
 
   it("maps a cancelled request to status 499", async () => {
-    script = () => ({ body: JSON.stringify({ ok: true }), delayMs: 1_000 });
     const controller = new AbortController();
-    const pending = client()({ upstream: "bff", path: "/x", schema: okSchema, signal: controller.signal });
-    setTimeout(() => controller.abort(), 50);
-    const error = await pending.catch((e) => e);
+    // Cancelled once the server has the request, while its answer is still to come.
+    script = () => {
+      controller.abort();
+      return { body: JSON.stringify({ ok: true }), delayMs: 2_000 };
+    };
+    // A time limit the answer would meet: only the cancellation can end the call early.
+    const error = await client()({ upstream: "bff", path: "/x", schema: okSchema, timeoutMs: 5_000, signal: controller.signal }).catch((e) => e);
     expect(error.kind).toBe("cancelled");
     expect(error.status).toBe(STATUS_CANCELLED);
   });
@@ -147,31 +156,43 @@ describe("shared HTTP client", () => {
 
   it("gives each attempt only the time left before the deadline, and no retry that cannot fit", async () => {
     sleeps.length = 0;
+    // An answer that would come after the deadline, and well within the attempt's own 5 s.
     script = () => ({ body: JSON.stringify({ ok: true }), delayMs: 2_000 });
-    const started = Date.now();
-    const error = await client(base, true)({ upstream: "bff", path: "/x", schema: okSchema, timeoutMs: 5_000, retry: { times: 5, delayMs: 100 }, deadline: started + 400 }).catch((e) => e);
-    const elapsed = Date.now() - started;
+    const error = await client()({ upstream: "bff", path: "/x", schema: okSchema, timeoutMs: 5_000, retry: { times: 5, delayMs: 100 }, deadline: Date.now() + 400 }).catch((e) => e);
+    // Cut at the deadline, not at the attempt's time-out: the answer never arrived.
     expect(error.kind).toBe("timeout");
-    // One attempt cut at the deadline; a retry would need its pause and 100 ms more.
+    expect(error.atDeadline).toBe(true);
+    // The cut comes at the deadline, where a retry's pause and 100 ms no longer fit.
     expect(hits).toBe(1);
     expect(sleeps).toEqual([]);
-    expect(elapsed).toBeGreaterThanOrEqual(350);
-    expect(elapsed).toBeLessThan(1_500);
   });
 
   it("runs the retries that fit before the deadline", async () => {
     sleeps.length = 0;
     script = () => ({ status: 503 });
-    const error = await client(base, true)({ upstream: "bff", path: "/x", schema: okSchema, retry: { times: 5, delayMs: 200 }, deadline: Date.now() + 700 }).catch((e) => e);
+    const clock = { now: 1_000_000 };
+    const error = await client(base, clock)({ upstream: "bff", path: "/x", schema: okSchema, retry: { times: 5, delayMs: 200 }, deadline: clock.now + 650 }).catch((e) => e);
     expect(error.status).toBe(503);
-    // Fast failures at about 0, 200 and 400 ms; a fourth at 600 ms would leave under 100 ms.
+    expect(error.atDeadline).toBe(false);
+    // Failures at 0, 200 and 400 ms on the hand clock; a fourth attempt at 600 ms would have
+    // under 100 ms left before 650.
     expect(hits).toBe(3);
     expect(sleeps).toEqual([200, 200]);
   });
 
-  it("does not call at all once the deadline has passed", async () => {
-    const error = await client()({ upstream: "bff", path: "/x", schema: okSchema, deadline: Date.now() - 1 }).catch((e) => e);
+  it("counts an attempt cut by its own time-out as a time-out, not the deadline's", async () => {
+    script = () => ({ body: JSON.stringify({ ok: true }), delayMs: 2_000 });
+    const clock = { now: 1_000_000 };
+    const error = await client(base, clock)({ upstream: "bff", path: "/x", schema: okSchema, timeoutMs: 100, deadline: clock.now + 60_000 }).catch((e) => e);
     expect(error.kind).toBe("timeout");
+    expect(error.atDeadline).toBe(false);
+  });
+
+  it("does not call at all once the deadline has passed", async () => {
+    const clock = { now: 1_000_000 };
+    const error = await client(base, clock)({ upstream: "bff", path: "/x", schema: okSchema, deadline: clock.now - 1 }).catch((e) => e);
+    expect(error.kind).toBe("timeout");
+    expect(error.atDeadline).toBe(true);
     expect(hits).toBe(0);
   });
 });

@@ -24,6 +24,8 @@ export class UpstreamError extends Error {
     readonly status: number,
     message: string,
     readonly body?: unknown,
+    /** A time-out because the caller's deadline came, not the attempt's own time limit. */
+    readonly atDeadline = false,
   ) {
     super(message);
     this.name = "UpstreamError";
@@ -69,6 +71,8 @@ export interface HttpClientOptions {
   baseUrls: Record<Upstream, string>;
   defaultTimeoutMs: number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** The clock deadlines are read on (epoch ms; default Date.now): tests drive it by hand. */
+  now?: () => number;
   /** Headers of every call, read per call (the visitor's address: decision 012). */
   defaultHeaders?: () => Record<string, string>;
   /** The pause before a retry, from the policy's delay (default: up to 20 % longer at random). */
@@ -133,6 +137,7 @@ const upstreamAgent = new Agent({ keepAliveTimeout: 4_000 });
 
 export function createHttpClient(options: HttpClientOptions) {
   const sleep = options.sleep ?? abortableSleep;
+  const now = options.now ?? Date.now;
   const jitter = options.jitter ?? ((ms: number) => jitteredDelay(ms));
 
   async function attempt<S extends z.ZodTypeAny>(call: UpstreamCall<S>): Promise<z.infer<S>> {
@@ -153,8 +158,8 @@ export function createHttpClient(options: HttpClientOptions) {
     }
 
     const limit = call.timeoutMs ?? options.defaultTimeoutMs;
-    const left = call.deadline === undefined ? limit : call.deadline - Date.now();
-    if (left <= 0) throw new UpstreamError("timeout", STATUS_TIMEOUT, `Deadline passed: ${url.pathname}`);
+    const left = call.deadline === undefined ? limit : call.deadline - now();
+    if (left <= 0) throw new UpstreamError("timeout", STATUS_TIMEOUT, `Deadline passed: ${url.pathname}`, undefined, true);
     // One controller for the time limit and the caller's cancellation (AbortSignal.any costs more).
     const controller = new AbortController();
     let timedOut = false;
@@ -167,7 +172,11 @@ export function createHttpClient(options: HttpClientOptions) {
     if (call.signal?.aborted) controller.abort();
     const failed = (reading: boolean) => {
       if (call.signal?.aborted) return new UpstreamError("cancelled", STATUS_CANCELLED, "Request cancelled");
-      if (timedOut) return new UpstreamError("timeout", STATUS_TIMEOUT, `Timed out: ${url.pathname}`);
+      if (timedOut) {
+        return left < limit
+          ? new UpstreamError("timeout", STATUS_TIMEOUT, `Deadline reached: ${url.pathname}`, undefined, true)
+          : new UpstreamError("timeout", STATUS_TIMEOUT, `Timed out: ${url.pathname}`);
+      }
       return reading ? new UpstreamError("network", STATUS_NETWORK_ERROR, "Network error while reading the answer") : null;
     };
     let status: number;
@@ -224,19 +233,21 @@ export function createHttpClient(options: HttpClientOptions) {
 
   return async function callUpstream<S extends z.ZodTypeAny>(call: UpstreamCall<S>): Promise<z.infer<S>> {
     const retry = call.retry ?? { times: 0, delayMs: 0 };
+    let pausedMs = 0;
     for (let n = 0; ; n++) {
       try {
         return await attempt(call);
       } catch (error) {
         const e = error as UpstreamError;
         const pause = n < retry.times ? jitter(retry.delayMs) : 0;
-        const noTime = call.deadline !== undefined && Date.now() + pause + MIN_ATTEMPT_MS > call.deadline;
+        const noTime = call.deadline !== undefined && now() + pause + MIN_ATTEMPT_MS > call.deadline;
         if (n >= retry.times || !isRetryable(e) || call.signal?.aborted || noTime) {
           if (e.kind !== "http" || e.status >= 500) {
-            log.warn("upstream.failed", { upstream: call.upstream, path: call.path, kind: e.kind, status: e.status, attempts: n + 1 });
+            log.warn("upstream.failed", { upstream: call.upstream, path: call.path, kind: e.kind, status: e.status, attempts: n + 1, pausedMs });
           }
           throw e;
         }
+        pausedMs += pause;
         try {
           await sleep(pause, call.signal);
         } catch {
