@@ -1,6 +1,7 @@
 import { ACTION_GUARD_DEADLINE_MS, GUARD_DEADLINE_MS } from "~/constants";
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { loadersStarted } from "~/lib/server-timing.server";
+import { UpstreamError } from "~/services/http.server";
 
 /**
  * Per-request memo: every loader of one page view shares one result per key, so parallel
@@ -44,13 +45,25 @@ export function requestDeadline(context: AppLoadContext, ms: number): number {
   return at;
 }
 
+export class DeadlinePassedError extends Error {
+  constructor() {
+    super("passed the page's deadline");
+    this.name = "DeadlinePassedError";
+  }
+}
+
 /** Settles with the promise, or rejects once `deadline` (epoch ms) passes; the work itself goes on. */
 export function beforeDeadline<T>(promise: Promise<T>, deadline: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error("passed the page's deadline")), Math.max(0, deadline - Date.now()));
+    timer = setTimeout(() => reject(new DeadlinePassedError()), Math.max(0, deadline - Date.now()));
   });
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/** Why a guard call ended without an answer: the page's deadline came, or the upstream failed. */
+export function failureReason(error: unknown): "deadline" | "failed" {
+  return error instanceof DeadlinePassedError || (error instanceof UpstreamError && error.atDeadline) ? "deadline" : "failed";
 }
 
 /** A read (GET or HEAD: a page view or a client navigation's data), as opposed to a form post. */
