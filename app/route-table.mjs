@@ -19,6 +19,9 @@
  *   deduce        the withdrawal route, reachable only at the deduce ban level
  *   params        checks of route params: "digits" | "section" | "lng" (else 404)
  *   robots        robots meta when not "index, follow"
+ *   money         its action can move money (places a bet, or shapes the coupon that is placed):
+ *                 tests/integration/action-refusals.test.ts then fails until every attack of its
+ *                 matrix is posted to it, as a page and as a fetcher (docs/ACTIONS.md)
  *
  * @typedef {"maintenance" | "redirects" | "platformType" | "block" | "notFoundList" | "ban" | "terms" | "ageGate"} GuardName
  * @typedef {{
@@ -35,6 +38,7 @@
  *   deduce?: boolean;
  *   params?: Record<string, "digits" | "section" | "lng">;
  *   robots?: string;
+ *   money?: true;
  * }} RouteMeta
  * @typedef {{ id: string; path?: string; index?: boolean; file: string; meta: RouteMeta }} RouteEntry
  */
@@ -42,9 +46,9 @@
 import { BAN_LEVEL, FEATURE_ROUTE } from "../common/spec-codes.mjs";
 
 /**
- * Like `table`, for the ops console's entries.
+ * Like `table`, for the ops console's entries (`money` as in a page's meta).
  * @template {string} Id
- * @param {Array<{ id: Id; path?: string; index?: boolean; file: string; titleKey: string }>} entries
+ * @param {Array<{ id: Id; path?: string; index?: boolean; file: string; titleKey: string; money?: true; returns?: string[] }>} entries
  */
 const opsTable = (entries) => entries;
 
@@ -292,7 +296,7 @@ export const routeTable = table([
     id: "coupon",
     path: "coupon",
     file: "routes/coupon.tsx",
-    meta: { layout: "default", titleKey: "coupon.title", hideSeoBlock: true, preloader: "none", robots: "noindex" },
+    meta: { layout: "default", titleKey: "coupon.title", hideSeoBlock: true, preloader: "none", robots: "noindex", money: true },
   },
   {
     id: "sports-feed",
@@ -384,7 +388,7 @@ export const routeTable = table([
     id: "coupon-place",
     path: "coupon/place",
     file: "routes/coupon-place.tsx",
-    meta: { layout: "default", titleKey: "bets.place.title", auth: true, hideSeoBlock: true, preloader: "none", robots: "noindex" },
+    meta: { layout: "default", titleKey: "bets.place.title", auth: true, hideSeoBlock: true, preloader: "none", robots: "noindex", money: true },
   },
   {
     id: "coupon-result",
@@ -454,5 +458,5 @@ export const opsRouteTable = opsTable([
   { id: "ops-switches", path: "switches", file: "routes/ops/switches.tsx", titleKey: "ops.switches.title" },
   { id: "ops-blocks", path: "blocks", file: "routes/ops/blocks.tsx", titleKey: "ops.blocks.title" },
   { id: "ops-audit", path: "audit", file: "routes/ops/audit.tsx", titleKey: "ops.audit.title" },
-  { id: "ops-vip-bets", path: "vip-bets", file: "routes/ops/vip-bets.tsx", titleKey: "ops.vipBets.title" },
+  { id: "ops-vip-bets", path: "vip-bets", file: "routes/ops/vip-bets.tsx", titleKey: "ops.vipBets.title", money: true },
 ]);

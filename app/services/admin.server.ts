@@ -229,6 +229,9 @@ const vipCouponSchema = placedCouponSchema.extend({ userId: z.number().int(), be
 export type VipCoupon = z.infer<typeof vipCouponSchema>;
 export const listVipCoupons = (token: string, query: { page: number; pageSize: number }) =>
   admin(token, { path: "/bets/vip-coupons", query, schema: page(vipCouponSchema) });
-/** Approves (the stake is taken, the bet opens) or rejects (the hold is released) one VIP coupon; audited by the platform. */
+/**
+ * Approves (the stake is taken, the bet opens) or rejects (the hold is released) one VIP coupon; audited by the platform.
+ * @money a route whose action reaches this declares `money: true` (docs/ACTIONS.md)
+ */
 export const decideVipCoupon = (token: string, couponId: number, decision: "approve" | "reject") =>
   admin(token, { path: `/bets/vip-coupons/${couponId}/${decision}`, method: "POST", schema: z.object({ result: placedCouponSchema }) });

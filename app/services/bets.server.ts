@@ -186,13 +186,14 @@ export function activeAccount(balance: Balance): BalanceAccount | null {
   return balance.accounts.find((a) => a.id === balance.activeAccountId) ?? balance.accounts.find((a) => a.isActive) ?? balance.accounts[0] ?? null;
 }
 
-/**
- * Places a coupon once: the same `key` always gets the first answer, so the call may be retried
- * after a network failure without placing a second bet (docs/BETS-API.md).
- */
 /** How long one placement call may wait (two tries at most). */
 const PLACE_TIMEOUT_MS = 15_000;
 
+/**
+ * Places a coupon once: the same `key` always gets the first answer, so the call may be retried
+ * after a network failure without placing a second bet (docs/BETS-API.md).
+ * @money a route whose action reaches this declares `money: true` (docs/ACTIONS.md)
+ */
 export async function placeCoupon(sessionToken: string, key: string, body: PlaceBody): Promise<PlacedCoupon[]> {
   const answer = await withAccessToken(sessionToken, (token) =>
     callUpstream({

@@ -1,15 +1,24 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import en from "../../app/i18n/locales/en/common.json";
-import { CookieJar, csrfToken, getPage } from "../support/forms";
+import { CookieJar, csrfToken, getPage, postForm } from "../support/forms";
 import { hooks, untilSiteAnswers, upcomingMaintenance } from "../support/hooks";
-import { siteStack } from "../support/suite";
+import { callersIn, moneyServices, routeSources } from "../support/route-sources";
+import { reconcileLedgerAfterEach, siteStack } from "../support/suite";
 
 // Every form action of the site refuses bad input by itself (app/forms/action.server.ts): a JSON
-// body, an empty body, a foreign Origin, no Origin without a token, a bad token, an oversized
-// body and a NUL byte each get a 4xx with a translated message, and change nothing. Each action
-// is then posted once properly, to show that the state read would have seen a change.
+// body, an empty body, a broken body, a foreign Origin, no Origin without a token, a bad token, an
+// oversized body and a NUL byte each get a 4xx with a translated message, and change nothing. Each
+// action is then posted once properly, to show that the state read would have seen a change.
+//
+// The money actions (route meta `money: true`: placing a bet, one-click placement, the coupon's
+// forms, ops deciding a VIP bet) get every attack as a page would post it and as a fetcher (a
+// single-fetch `.data` post), and fields their form refuses too; their state is the bettor's
+// ledger accounts and coupons, read in the platform's database, which must not move. A route of
+// the table that declares `money` without a case here, or reaches a money service without
+// declaring it, fails the last tests of this file.
 const stack = siteStack({ siteEnv: { CONFIG_CACHE_SECONDS: "1" } });
 const h = hooks(() => stack.platformUrl);
+reconcileLedgerAfterEach(() => stack.platformUrl);
 
 const EN = { "accept-language": "en" };
 const FOREIGN = "https://evil.example";
@@ -47,6 +56,8 @@ async function siteToken(jar: CookieJar, page: string): Promise<Record<string, s
 
 interface Case {
   name: string;
+  /** The route of the table the form posts to (money routes must have a case). */
+  route?: string;
   /** Where the form posts. */
   path: string;
   /** A fresh cookie jar with the session the action needs. */
@@ -60,6 +71,13 @@ interface Case {
   /** A cookie only a successful post sets. */
   cookie?: string;
   maxBytes?: number;
+  /** Fields the form's schema refuses (with the right proof): a 400 that changes nothing. */
+  invalid?: (fields: Record<string, string>) => Record<string, string>;
+  /**
+   * A money action: every attack is also posted as a fetcher posts it (`.data`), and the proper
+   * post is sent the way its form sends it (`data` for the one-click fetcher).
+   */
+  money?: { proper: "document" | "data" };
 }
 
 const player = async (extra: Parameters<ReturnType<typeof hooks>["createUser"]>[0] = {}) => {
@@ -78,6 +96,54 @@ const opsCase = (name: string, path: string, fields: () => Promise<Record<string
   state: auditCount,
   maxBytes,
 });
+
+/** Read-only SQL in the platform's database (its /__test/sql hook). */
+async function sql(query: string): Promise<Record<string, unknown>[]> {
+  const res = await fetch(`${stack.platformUrl}/__test/sql`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ sql: query }) });
+  if (!res.ok) throw new Error(`/__test/sql: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { rows: Record<string, unknown>[] }).rows;
+}
+
+/** The bettor whose money the money case being run watches (set by its jar or its fields). */
+let bettorId = 0;
+
+/** Everything about a bettor's money: each ledger account's totals (pending holds too) and each coupon. */
+async function moneyState() {
+  if (!bettorId) throw new Error("no bettor to watch");
+  return {
+    accounts: await sql(`select id, debits_posted, credits_posted, debits_pending, credits_pending from ledger_account where user_id = ${bettorId} order by id`),
+    coupons: await sql(`select id, state, amount, vip_decided_at from bet_coupon where user_id = ${bettorId} order by id`),
+  };
+}
+
+/** A signed-in bettor with `deposit` minor units on the main account, watched by moneyState. */
+async function bettor(deposit = 1_000_000) {
+  const user = await player();
+  await h.post("/__test/ledger/deposit", { userId: user.userId, amount: deposit });
+  bettorId = user.userId;
+  return user;
+}
+const bettorJar = async () => jarWith((await bettor()).token);
+
+/** A line game of the bets hooks of its own (platform/apis/bets-test-hooks.ts), its home win at 2.10. */
+async function homeWinBet(): Promise<string> {
+  const game = (await h.post("/__test/bets/games", { status: 1 })) as { outcomes: Record<string, number> };
+  return `${game.outcomes["1::1"]}:2.1:P`;
+}
+let placeKeys = 0;
+const placeKey = () => `refusals-${Date.now().toString(36)}-${placeKeys++}`;
+const placeFields = async () => ({ key: placeKey(), intent: "place", typeId: "0", amount: "10", changeCoefAction: "2", bets: await homeWinBet(), returnTo: "/en/coupon" });
+
+/** A VIP coupon waiting for an ops decision: a new bettor's stake above the maximum, sent for approval. */
+async function vipCoupon(): Promise<string> {
+  const user = await bettor(100_000_000);
+  const jar = jarWith(user.token);
+  const proof = await siteToken(jar, "/en/coupon");
+  const res = await postForm(stack.siteUrl, "/en/coupon/place", jar, { ...proof, ...(await placeFields()), amount: "150000", vipBet: "1" }, EN);
+  const id = /^\/en\/coupon\/result\/(\d+)$/.exec(res.headers.get("location") ?? "")?.[1];
+  if (res.status !== 302 || !id) throw new Error(`the VIP bet was not sent: ${res.status} ${res.headers.get("location")}`);
+  return id;
+}
 
 const cases: Case[] = [
   {
@@ -226,6 +292,53 @@ const cases: Case[] = [
     async () => ({ json: JSON.stringify({ rules: [{ source: `/refusals-import-${Date.now().toString(36)}`, target: "/rules/2", code: 301 }] }), mode: "append" }),
     2_000_000 * 4 + 64 * 1024,
   ),
+  {
+    name: "money: placing a bet (the coupon's place form)",
+    route: "coupon-place",
+    path: "/en/coupon/place",
+    jar: bettorJar,
+    proof: (jar) => siteToken(jar, "/en/coupon"),
+    fields: placeFields,
+    state: moneyState,
+    invalid: (fields) => ({ ...fields, typeId: "7" }),
+    money: { proper: "document" },
+  },
+  {
+    // What OneClickPlacement.tsx sends (app/coupon/one-click.ts): one single, answered as data.
+    name: "money: one-click placement",
+    route: "coupon-place",
+    path: "/en/coupon/place",
+    jar: bettorJar,
+    proof: (jar) => siteToken(jar, "/en"),
+    fields: async () => ({ ...(await placeFields()), amount: "20", js: "1", returnTo: "/en" }),
+    state: moneyState,
+    invalid: (fields) => ({ ...fields, key: "short" }),
+    money: { proper: "data" },
+  },
+  {
+    name: "money: the coupon's forms",
+    route: "coupon",
+    path: "/en/coupon",
+    jar: bettorJar,
+    proof: (jar) => siteToken(jar, "/en/coupon"),
+    fields: async () => ({ intent: "clear", returnTo: "/en/coupon" }),
+    state: moneyState,
+    cookie: "coupon",
+    invalid: (fields) => ({ ...fields, intent: "place-everything" }),
+    money: { proper: "document" },
+  },
+  {
+    name: "money: ops deciding a VIP bet",
+    route: "ops-vip-bets",
+    path: "/ops/vip-bets",
+    jar: opsJar,
+    // The queue shows its forms only once a coupon waits: the token of any ops page is the same.
+    proof: (jar) => siteToken(jar, "/ops/blocks"),
+    fields: async () => ({ couponId: await vipCoupon(), intent: "approve" }),
+    state: moneyState,
+    invalid: (fields) => ({ ...fields, intent: "approve-twice" }),
+    money: { proper: "document" },
+  },
 ];
 
 async function post(path: string, jar: CookieJar, body: string, headers: Record<string, string>) {
@@ -244,45 +357,53 @@ const encode = (fields: Record<string, string>) => new URLSearchParams(fields).t
 const spoiled = (proof: Record<string, string>) =>
   Object.fromEntries(Object.entries(proof).map(([k, v]) => [k, `${v.slice(0, -4)}${v.endsWith("AAAA") ? "BBBB" : "AAAA"}`]));
 
-const attacks: Array<{
-  name: string;
-  status: number;
-  message: keyof typeof en.actions;
-  send: (c: Case, jar: CookieJar, fields: Record<string, string>, proof: Record<string, string>) => ReturnType<typeof post>;
-}> = [
+type Send = (c: Case, jar: CookieJar, fields: Record<string, string>, proof: Record<string, string>, path: string) => ReturnType<typeof post>;
+
+const attacks: Array<{ name: string; status: number; message: keyof typeof en.actions; send: Send }> = [
   {
     name: "a JSON body",
     status: 415,
     message: "unsupportedType",
-    send: (c, jar, fields, proof) => post(c.path, jar, JSON.stringify({ ...fields, ...proof }), { "content-type": "application/json" }),
+    send: (c, jar, fields, proof, path) => post(path, jar, JSON.stringify({ ...fields, ...proof }), { "content-type": "application/json" }),
   },
-  { name: "an empty body", status: 403, message: "badToken", send: (c, jar) => post(c.path, jar, "", FORM) },
+  { name: "an empty body", status: 403, message: "badToken", send: (c, jar, fields, proof, path) => post(path, jar, "", FORM) },
+  {
+    // A multipart body cut off before its closing boundary: unreadable, never a 500.
+    name: "a broken body",
+    status: 400,
+    message: "badBody",
+    send: (c, jar, fields, proof, path) =>
+      post(path, jar, `--cut\r\nContent-Disposition: form-data; name="csrf"\r\n\r\n${Object.values(proof)[0] ?? ""}`, { "content-type": "multipart/form-data; boundary=cut" }),
+  },
   {
     name: "a foreign Origin",
     status: 403,
     message: "foreignOrigin",
-    send: (c, jar, fields, proof) => post(c.path, jar, encode({ ...fields, ...proof }), { ...FORM, origin: FOREIGN }),
+    send: (c, jar, fields, proof, path) => post(path, jar, encode({ ...fields, ...proof }), { ...FORM, origin: FOREIGN }),
   },
-  { name: "no Origin and no token", status: 403, message: "badToken", send: (c, jar, fields) => post(c.path, jar, encode(fields), FORM) },
+  { name: "no Origin and no token", status: 403, message: "badToken", send: (c, jar, fields, proof, path) => post(path, jar, encode(fields), FORM) },
   {
     name: "a bad token",
     status: 403,
     message: "badToken",
-    send: (c, jar, fields, proof) => post(c.path, jar, encode({ ...fields, ...spoiled(proof) }), FORM),
+    send: (c, jar, fields, proof, path) => post(path, jar, encode({ ...fields, ...spoiled(proof) }), FORM),
   },
   {
     name: "an oversized body",
     status: 413,
     message: "tooLarge",
-    send: (c, jar, fields, proof) => post(c.path, jar, encode({ ...fields, ...proof, padding: "x".repeat((c.maxBytes ?? 64 * 1024) + 1) }), FORM),
+    send: (c, jar, fields, proof, path) => post(path, jar, encode({ ...fields, ...proof, padding: "x".repeat((c.maxBytes ?? 64 * 1024) + 1) }), FORM),
   },
   {
     name: "a NUL byte",
     status: 400,
     message: "badCharacters",
-    send: (c, jar, fields, proof) => post(c.path, jar, encode({ ...fields, ...proof, note: "before\u0000after" }), FORM),
+    send: (c, jar, fields, proof, path) => post(path, jar, encode({ ...fields, ...proof, note: "before\u0000after" }), FORM),
   },
 ];
+
+/** How a form is posted: as a page without JavaScript, or by a fetcher (single fetch's `.data`). */
+const transports = (c: Case) => (c.money ? [c.path, `${c.path}.data`] : [c.path]);
 
 describe.each(cases)("$name refuses bad input", (c) => {
   it("answers each attack with a translated 4xx and changes nothing, then takes the proper form", async () => {
@@ -290,19 +411,50 @@ describe.each(cases)("$name refuses bad input", (c) => {
     const proof = await c.proof(jar);
     const fields = await c.fields();
     const before = await c.state(jar);
-    for (const attack of attacks) {
-      const { res, text } = await attack.send(c, jar, fields, proof);
-      expect(res.status, `${c.name}: ${attack.name}`).toBe(attack.status);
-      expect(text, `${c.name}: ${attack.name}`).toContain(en.actions[attack.message]);
-      if (c.cookie) expect(res.headers.getSetCookie().some((s) => s.startsWith(`${c.cookie}=`)), `${c.name}: ${attack.name}`).toBe(false);
+    const noCookie = (res: Response, what: string) => {
+      if (c.cookie) expect(res.headers.getSetCookie().some((s) => s.startsWith(`${c.cookie}=`)), what).toBe(false);
+    };
+    for (const path of transports(c)) {
+      for (const attack of attacks) {
+        const { res, text } = await attack.send(c, jar, fields, proof, path);
+        expect(res.status, `${path}: ${attack.name}`).toBe(attack.status);
+        expect(text, `${path}: ${attack.name}`).toContain(en.actions[attack.message]);
+        noCookie(res, `${path}: ${attack.name}`);
+      }
+      if (c.invalid) {
+        const { res } = await post(path, jar, encode({ ...c.invalid(fields), ...proof }), FORM);
+        expect(res.status, `${path}: fields the form refuses`).toBe(400);
+        noCookie(res, `${path}: fields the form refuses`);
+      }
     }
     expect(await c.state(jar), `${c.name}: state after the attacks`).toEqual(before);
 
     // The same fields with the right proof and no attack go through: the state read sees it.
-    const { res } = await post(c.path, jar, encode({ ...fields, ...proof }), FORM);
-    expect(res.status, `${c.name}: the proper post`).toBeLessThan(500);
+    const { res, text } = await post(c.money?.proper === "data" ? `${c.path}.data` : c.path, jar, encode({ ...fields, ...proof }), FORM);
+    expect(res.status, `${c.name}: the proper post (${text.slice(0, 300)})`).toBeLessThan(c.money ? 400 : 500);
     if (c.cookie) expect(res.headers.getSetCookie().some((s) => s.startsWith(`${c.cookie}=`)), `${c.name}: cookie of the proper post`).toBe(true);
     else expect(await c.state(jar), `${c.name}: state after the proper post`).not.toEqual(before);
+  });
+});
+
+describe("every money action is in the matrix", () => {
+  it("the services that move money are marked @money", () => {
+    expect(moneyServices()).toEqual(expect.arrayContaining(["placeCoupon", "decideVipCoupon"]));
+  });
+
+  it("a route whose action reaches a money service declares money: true in the route table", () => {
+    const undeclared = routeSources.filter((r) => !r.money && callersIn(r, moneyServices()).length > 0).map((r) => `${r.id} (${callersIn(r, moneyServices()).join(", ")})`);
+    expect(undeclared, "routes that move money without `money: true` in app/route-table.mjs").toEqual([]);
+  });
+
+  it("every route declared money has its cases above, posted as a page and as a fetcher, with fields the form refuses", () => {
+    const missing = routeSources
+      .filter((r) => r.money)
+      .filter((r) => !cases.some((c) => c.route === r.id && c.path === r.path && c.money && c.invalid))
+      .map((r) => `${r.id} (${r.path})`);
+    expect(missing, "money routes without a case in this file's matrix").toEqual([]);
+    // The one-click placement is the place route posted by a fetcher, with its own fields.
+    expect(cases.filter((c) => c.route === "coupon-place").map((c) => c.money?.proper).sort()).toEqual(["data", "document"]);
   });
 });
 
