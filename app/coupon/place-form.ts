@@ -18,6 +18,7 @@ export const placeFormSchema = z.object({
   vipBet: z.literal("1").optional(),
   /** Set by the browser after hydration: answer data instead of redirecting. */
   js: z.literal("1").optional(),
-  returnTo: z.string().max(512).optional(),
+  /** The page to go back to, of any length: a long one falls back to the coupon (safeReturnPath), it never refuses the bet. */
+  returnTo: z.string().optional(),
 });
 export type PlaceForm = z.output<typeof placeFormSchema>;

@@ -32,7 +32,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo
  * SPEC §4 logout: the platform ends the session, the ua and user_token cookies go, and the
  * visitor goes home. A failed logout is logged and the page reloads (the session stays).
  */
-const logoutForm = z.object({ returnTo: z.string().max(2000).optional(), reason: z.string().max(20).optional() });
+// returnTo of any length: safeReturnPath falls back on one over its cap rather than refusing the logout.
+const logoutForm = z.object({ returnTo: z.string().optional(), reason: z.string().max(20).optional() });
 
 export const action = (args: ActionFunctionArgs) =>
   pageAction(args, "logout", logoutForm, async ({ ctx, value }) => {

@@ -16,7 +16,8 @@ export async function loader(args: LoaderFunctionArgs) {
  * Closing the maintenance notice: remembered until the notify window ends (the cookie holds
  * the window's start, so a new window shows the notice again).
  */
-const formSchema = z.object({ returnTo: z.string().max(2000).optional() });
+// returnTo of any length: safeReturnPath falls back on one over its cap rather than refusing the close.
+const formSchema = z.object({ returnTo: z.string().optional() });
 
 export const action = (args: ActionFunctionArgs) =>
   pageAction(args, "notice-maintenance", formSchema, async ({ ctx: { site }, value }) => closeNotice(args.request, site, value.returnTo), { plain: true });

@@ -82,7 +82,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 const rowForm = z.object({
   intent: z.enum(["delete", "toggle"]),
   id: z.coerce.number().int().positive(),
-  back: z.string().max(2000).optional(),
+  // Any length: safeReturnPath falls back on an address over its cap instead of refusing the row's button.
+  back: z.string().optional(),
   active: z.enum(["true", "false"]).optional(),
   confirmDelete: z.literal("on").optional(),
 });
