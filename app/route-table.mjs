@@ -22,6 +22,10 @@
  *   money         its action can move money (places a bet, or shapes the coupon that is placed):
  *                 tests/integration/action-refusals.test.ts then fails until every attack of its
  *                 matrix is posted to it, as a page and as a fetcher (docs/ACTIONS.md)
+ *   returns       the form fields and query parameters whose address the route sends the visitor
+ *                 back to (decision 025), or "upstream" for an address the platform answers:
+ *                 tests/integration/return-addresses.test.ts fails until each is tried with
+ *                 hostile addresses
  *
  * @typedef {"maintenance" | "redirects" | "platformType" | "block" | "notFoundList" | "ban" | "terms" | "ageGate"} GuardName
  * @typedef {{
@@ -39,6 +43,7 @@
  *   params?: Record<string, "digits" | "section" | "lng">;
  *   robots?: string;
  *   money?: true;
+ *   returns?: string[];
  * }} RouteMeta
  * @typedef {{ id: string; path?: string; index?: boolean; file: string; meta: RouteMeta }} RouteEntry
  */
@@ -46,7 +51,7 @@
 import { BAN_LEVEL, FEATURE_ROUTE } from "../common/spec-codes.mjs";
 
 /**
- * Like `table`, for the ops console's entries (`money` as in a page's meta).
+ * Like `table`, for the ops console's entries (`money` and `returns` as in a page's meta).
  * @template {string} Id
  * @param {Array<{ id: Id; path?: string; index?: boolean; file: string; titleKey: string; money?: true; returns?: string[] }>} entries
  */
@@ -162,37 +167,37 @@ export const routeTable = table([
     id: "age-gate",
     path: "age-gate",
     file: "routes/age-gate.tsx",
-    meta: { layout: "default", titleKey: "ageGate.title", skip: ["ageGate", "terms", "ban"], preloader: "none", robots: "noindex" },
+    meta: { layout: "default", titleKey: "ageGate.title", skip: ["ageGate", "terms", "ban"], preloader: "none", robots: "noindex", returns: ["returnTo"] },
   },
   {
     id: "notice-maintenance",
     path: "notice/maintenance",
     file: "routes/notice-maintenance.tsx",
-    meta: { layout: "default", titleKey: "maintenance.title", skip: technical, preloader: "none", robots: "noindex" },
+    meta: { layout: "default", titleKey: "maintenance.title", skip: technical, preloader: "none", robots: "noindex", returns: ["returnTo"] },
   },
   {
     id: "login",
     path: "login",
     file: "routes/login.tsx",
-    meta: { layout: "default", titleKey: "auth.loginTitle", hideSeoBlock: true, preloader: "none", robots: "noindex" },
+    meta: { layout: "default", titleKey: "auth.loginTitle", hideSeoBlock: true, preloader: "none", robots: "noindex", returns: ["returnTo"] },
   },
   {
     id: "login-social",
     path: "login/social",
     file: "routes/login-social.tsx",
-    meta: { layout: "default", titleKey: "auth.loginTitle", hideSeoBlock: true, preloader: "none", robots: "noindex" },
+    meta: { layout: "default", titleKey: "auth.loginTitle", hideSeoBlock: true, preloader: "none", robots: "noindex", returns: ["returnTo"] },
   },
   {
     id: "login-google",
     path: "login/google-one-tap",
     file: "routes/login-google.tsx",
-    meta: { layout: "default", titleKey: "auth.loginTitle", hideSeoBlock: true, preloader: "none", robots: "noindex" },
+    meta: { layout: "default", titleKey: "auth.loginTitle", hideSeoBlock: true, preloader: "none", robots: "noindex", returns: ["upstream"] },
   },
   {
     id: "logout",
     path: "logout",
     file: "routes/logout.tsx",
-    meta: { layout: "default", titleKey: "auth.logoutTitle", banLevels: [BAN_LEVEL.LEVEL_1, BAN_LEVEL.LEVEL_2, BAN_LEVEL.DEDUCE_V1, BAN_LEVEL.DEDUCE_V2], skip: ["terms", "ageGate"], hideSeoBlock: true, preloader: "none", robots: "noindex" },
+    meta: { layout: "default", titleKey: "auth.logoutTitle", banLevels: [BAN_LEVEL.LEVEL_1, BAN_LEVEL.LEVEL_2, BAN_LEVEL.DEDUCE_V1, BAN_LEVEL.DEDUCE_V2], skip: ["terms", "ageGate"], hideSeoBlock: true, preloader: "none", robots: "noindex", returns: ["returnTo"] },
   },
   {
     id: "session",
@@ -204,7 +209,7 @@ export const routeTable = table([
     id: "registration",
     path: "registration/:type?",
     file: "routes/registration.tsx",
-    meta: { layout: "default", titleKey: "registration.title", hideSeoBlock: true, preloader: "none" },
+    meta: { layout: "default", titleKey: "registration.title", hideSeoBlock: true, preloader: "none", returns: ["returnTo", "continueTo"] },
   },
   {
     id: "user-activate",
@@ -222,7 +227,7 @@ export const routeTable = table([
     id: "user-accountverify",
     path: "user/accountverify",
     file: "routes/user-accountverify.tsx",
-    meta: { layout: "default", titleKey: "accountVerify.title", auth: true, skip: ["block", "terms"], hideSeoBlock: true, preloader: "none", robots: "noindex" },
+    meta: { layout: "default", titleKey: "accountVerify.title", auth: true, skip: ["block", "terms"], hideSeoBlock: true, preloader: "none", robots: "noindex", returns: ["returnTo"] },
   },
   {
     id: "user-passwordreset",
@@ -296,7 +301,7 @@ export const routeTable = table([
     id: "coupon",
     path: "coupon",
     file: "routes/coupon.tsx",
-    meta: { layout: "default", titleKey: "coupon.title", hideSeoBlock: true, preloader: "none", robots: "noindex", money: true },
+    meta: { layout: "default", titleKey: "coupon.title", hideSeoBlock: true, preloader: "none", robots: "noindex", money: true, returns: ["returnTo"] },
   },
   {
     id: "sports-feed",
@@ -308,7 +313,7 @@ export const routeTable = table([
     id: "display-settings",
     path: "display-settings",
     file: "routes/display-settings.tsx",
-    meta: { layout: "default", titleKey: "display.title", hideSeoBlock: true, preloader: "none", robots: "noindex" },
+    meta: { layout: "default", titleKey: "display.title", hideSeoBlock: true, preloader: "none", robots: "noindex", returns: ["returnTo"] },
   },
   {
     id: "multi",
@@ -388,7 +393,7 @@ export const routeTable = table([
     id: "coupon-place",
     path: "coupon/place",
     file: "routes/coupon-place.tsx",
-    meta: { layout: "default", titleKey: "bets.place.title", auth: true, hideSeoBlock: true, preloader: "none", robots: "noindex", money: true },
+    meta: { layout: "default", titleKey: "bets.place.title", auth: true, hideSeoBlock: true, preloader: "none", robots: "noindex", money: true, returns: ["returnTo"] },
   },
   {
     id: "coupon-result",
@@ -449,14 +454,14 @@ export const routeTable = table([
  */
 export const opsRouteTable = opsTable([
   { id: "ops-home", index: true, file: "routes/ops/index.tsx", titleKey: "ops.title" },
-  { id: "ops-redirects", path: "redirects", file: "routes/ops/redirects.tsx", titleKey: "ops.redirects.title" },
+  { id: "ops-redirects", path: "redirects", file: "routes/ops/redirects.tsx", titleKey: "ops.redirects.title", returns: ["back"] },
   { id: "ops-redirect-new", path: "redirects/new", file: "routes/ops/redirect-edit.tsx", titleKey: "ops.redirects.newTitle" },
   { id: "ops-redirect-edit", path: "redirects/:id", file: "routes/ops/redirect-edit.tsx", titleKey: "ops.redirects.editTitle" },
   { id: "ops-redirect-try", path: "try", file: "routes/ops/try.tsx", titleKey: "ops.try.title" },
   { id: "ops-transfer", path: "transfer", file: "routes/ops/transfer.tsx", titleKey: "ops.transfer.title" },
   { id: "ops-export", path: "export.json", file: "routes/ops/export.ts", titleKey: "ops.transfer.title" },
   { id: "ops-switches", path: "switches", file: "routes/ops/switches.tsx", titleKey: "ops.switches.title" },
-  { id: "ops-blocks", path: "blocks", file: "routes/ops/blocks.tsx", titleKey: "ops.blocks.title" },
+  { id: "ops-blocks", path: "blocks", file: "routes/ops/blocks.tsx", titleKey: "ops.blocks.title", returns: ["back"] },
   { id: "ops-audit", path: "audit", file: "routes/ops/audit.tsx", titleKey: "ops.audit.title" },
   { id: "ops-vip-bets", path: "vip-bets", file: "routes/ops/vip-bets.tsx", titleKey: "ops.vipBets.title", money: true },
 ]);

@@ -1,5 +1,5 @@
 // The route table read together with the route modules' source, for the tests that must cover
-// every route of a kind (money actions): which routes declare it in their meta,
+// every route of a kind (money actions, return addresses): which routes declare it in their meta,
 // and which routes' code does it, so that a route that does it without declaring it fails too.
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -15,6 +15,7 @@ export interface RouteSource {
   /** Its address in English (`/en/coupon/place`, `/ops/vip-bets`); params are left as `:name`. */
   path: string;
   money: boolean;
+  returns: string[];
 }
 
 /** Every page and ops route with what its meta declares. */
@@ -24,12 +25,14 @@ export const routeSources: RouteSource[] = [
     file: join(APP, r.file),
     path: r.index ? "/en" : `/en/${r.path}`,
     money: r.meta.money === true,
+    returns: r.meta.returns ?? [],
   })),
   ...opsRouteTable.map((r) => ({
     id: r.id,
     file: join(APP, r.file),
     path: r.index ? "/ops" : `/ops/${r.path}`,
     money: r.money === true,
+    returns: r.returns ?? [],
   })),
 ];
 
