@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { couponBetName, decodeSelections, encodeSelections, offersVipBet, refusalOffer, withNewCoefs } from "./place";
+import { couponBetName, couponPlaceKey, decodeSelections, encodeSelections, offersVipBet, refusalOffer, withNewCoefs } from "./place";
+import { makeBet } from "./test-fixtures";
 import { placeFormSchema } from "./place-form";
 
 describe("place form selections", () => {
@@ -61,5 +62,27 @@ describe("refusals of a bet on a sport the bettor may not bet on, and the VIP of
     expect(offersVipBet({ code: "amount_above_max" }, { ...line, vipBet: true }, true)).toBe(false);
     expect(offersVipBet({ code: "amount_above_max" }, { ...line, selections: [{ ...line.selections[0]!, isLive: true }] }, true)).toBe(false);
     expect(offersVipBet({ code: "amount_above_max" }, { ...line, typeId: 9 }, true)).toBe(false);
+  });
+});
+
+describe("the coupon's placement key", () => {
+  const a = makeBet({ id: "11", coef: 2 });
+  const b = makeBet({ id: "12", coef: 3 });
+  const coupon = { bets: [a, b], addedAtByBetId: { "11": 1_000, "12": 2_000 }, typeId: 1 as const, systemValue: 2 };
+  it("is the same for the same coupon whatever its prices, from any tab or render", () => {
+    const key = couponPlaceKey(coupon);
+    expect(key).toMatch(/^[A-Za-z0-9-]{8,128}$/);
+    expect(couponPlaceKey({ ...coupon, bets: [makeBet({ id: "11", coef: 2.2 }), b] })).toBe(key);
+    expect(couponPlaceKey(structuredClone(coupon))).toBe(key);
+  });
+  it("is another for another coupon: other bets, the same bets added again later, another type or system", () => {
+    const key = couponPlaceKey(coupon);
+    const others = [
+      { ...coupon, bets: [a] },
+      { ...coupon, addedAtByBetId: { "11": 1_000, "12": 2_001 } },
+      { ...coupon, typeId: 2 as const },
+      { ...coupon, typeId: 2 as const, systemValue: 3 },
+    ].map(couponPlaceKey);
+    expect(new Set([key, ...others]).size).toBe(5);
   });
 });

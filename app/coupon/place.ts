@@ -5,7 +5,7 @@
 
 import { ABOVE_MAX_REFUSALS, vipBetShapeRefusal } from "../../betting-math/vip-bet";
 import { COUPON_TYPE, LOBBY_BLOCK_ID } from "./constants";
-import type { Coupon } from "./model";
+import type { Coupon, StoredCoupon } from "./model";
 
 /** One selection as the place form carries it: `outcomeId:coef:L|P[:B]` (live or pre-match, banker). */
 export interface PlaceSelection {
@@ -54,9 +54,37 @@ export function couponBetName(bets: readonly Pick<Coupon["bets"][number], "marke
   return bet ? `${bet.market.opponent1Name} — ${bet.market.opponent2Name}: ${bet.market.outcomeName}` : null;
 }
 
-/** A fresh idempotency key for one coupon submission (kept in the form, so a retry reuses it). */
+/** A fresh idempotency key for one submission (one-click: one per click it lets through). */
 export function newPlaceKey(): string {
   return globalThis.crypto.randomUUID();
+}
+
+/**
+ * The coupon's idempotency key: the same for the same coupon wherever it is placed from, so a
+ * double click, a retry on a slow network, the back button and a second tab all send one key and
+ * the platform places it once (it answers the first placement again). A coupon is its bets and
+ * when each was added (a coupon built again later is another), its type and system; not its
+ * stake or prices, which a refusal may send the bettor to change (a refusal records no key).
+ * The server renders it in the form without JavaScript from the cookie's coupon, alike.
+ */
+export function couponPlaceKey(coupon: Pick<StoredCoupon, "bets" | "addedAtByBetId" | "typeId" | "systemValue">): string {
+  const ids = coupon.bets.map((bet) => bet.market.id);
+  const text = JSON.stringify([coupon.typeId, coupon.systemValue, ids.map((id) => [id, coupon.addedAtByBetId[id] ?? 0])]);
+  return `coupon-${hash53(text).toString(36)}-${hash53(`${text}|`).toString(36)}`;
+}
+
+/** cyrb53: a fast 53-bit string hash (two of them make a key no two coupons of a bettor share). */
+function hash53(text: string): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
 

@@ -258,3 +258,96 @@ test("a game finished through the sports hooks: the history shows the win and th
   await expect.poll(async () => money(await balanceText(page)), SLOW).toBe(afterBet + payout);
   await page.screenshot({ path: docScreenshotPath("bets-history.png"), fullPage: false });
 });
+
+// Placed exactly once (issue 32): whatever the bettor does with the button, the network or the
+// tabs, one coupon, one stake. The coupon's idempotency key is the coupon's own
+// (app/coupon/place.ts couponPlaceKey), so every way of sending it twice sends one key.
+test.describe("placed exactly once", () => {
+  /** Coupons placed on the game's home win, counted by the platform. */
+  const placedOn = async (game: FeedGame) =>
+    Number(((await h.post("/__test/sql", { sql: `select count(*) as n from bet_selection where outcome_id = ${homeWin(game).id}` })) as { rows: { n: string }[] }).rows[0]!.n);
+
+  test("a double click on the place button", async ({ page }) => {
+    const game = await lineGameAt(200);
+    await signIn(page);
+    await untilListed(stack.siteUrl, "/en/line", game);
+    await page.goto(url("/en/line"));
+    await waitForHydration(page);
+    const before = money(await balanceText(page));
+    const coupon = page.getByTestId("coupon").first();
+    await pickHomeWin(page, game);
+    await coupon.getByTestId("coupon-place-button").dblclick();
+    await expect(coupon.getByTestId("coupon-outcome").getByText("The bet is accepted.")).toBeVisible(SLOW);
+    const stake = money(await coupon.getByTestId("coupon-amount").innerText());
+    await expect.poll(async () => money(await balanceText(page)), SLOW).toBe(before - stake);
+    expect(await placedOn(game)).toBe(1);
+  });
+
+  test("a slow network: the bettor clicks again while the first placement is on its way", async ({ page }) => {
+    const game = await lineGameAt(200);
+    await signIn(page);
+    await untilListed(stack.siteUrl, "/en/line", game);
+    await page.goto(url("/en/line"));
+    await waitForHydration(page);
+    const coupon = page.getByTestId("coupon").first();
+    await pickHomeWin(page, game);
+    // Every placement's answer takes two seconds to come back (the server has the request at once).
+    await page.route("**/coupon/place*", async (route) => {
+      const response = await route.fetch();
+      await new Promise((r) => setTimeout(r, 2_000));
+      await route.fulfill({ response }).catch(() => undefined);
+    });
+    const button = coupon.getByTestId("coupon-place-button");
+    await button.click();
+    await button.click({ force: true });
+    await button.click({ force: true });
+    await expect(coupon.getByTestId("coupon-outcome").getByText("The bet is accepted.")).toBeVisible({ timeout: 30_000 });
+    await page.unroute("**/coupon/place*");
+    expect(await placedOn(game)).toBe(1);
+  });
+
+  test("a second tab places the same coupon at the same moment", async ({ context, page }) => {
+    const game = await lineGameAt(200);
+    await signIn(page);
+    await untilListed(stack.siteUrl, "/en/line", game);
+    await page.goto(url("/en/line"));
+    await waitForHydration(page);
+    await pickHomeWin(page, game);
+    await expect(page.getByTestId("coupon").first().getByTestId("coupon-count")).toHaveText("1");
+    // The other tab reads the same coupon from the browser's storage.
+    const other = await context.newPage();
+    await other.goto(url("/en/coupon"));
+    await waitForHydration(other);
+    await expect(other.getByTestId("coupon").first().getByTestId("coupon-count")).toHaveText("1");
+    const before = money(await balanceText(page));
+    await Promise.all([page, other].map((tab) => tab.getByTestId("coupon").first().getByTestId("coupon-place-button").click()));
+    await expect(page.getByTestId("coupon").first().getByTestId("coupon-outcome").getByText("The bet is accepted.")).toBeVisible(SLOW);
+    await expect.poll(async () => money(await balanceText(page)), SLOW).toBeLessThan(before);
+    expect(await placedOn(game)).toBe(1);
+    await other.close();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("a double click on the place button, then the back button", async ({ page }) => {
+      const game = await lineGameAt(200);
+      await signIn(page, { js: false });
+      await untilListed(stack.siteUrl, "/en/line", game);
+      await page.goto(url("/en/line"));
+      await pickHomeWin(page, game);
+      // Both posts carry the key the server rendered from the cookie's coupon.
+      await page.getByTestId("coupon").first().getByTestId("coupon-place-button").dblclick();
+      await expect(page).toHaveURL(/\/en\/coupon\/result\/\d+$/, SLOW);
+      const result = page.url();
+      expect(await placedOn(game)).toBe(1);
+      // Back: the page is asked for again (personal pages are not cached), its coupon empty, so
+      // there is nothing to post again; forward is the same result.
+      await page.goBack();
+      await expect(page.getByTestId("coupon").first().getByTestId("coupon-count")).toHaveText("0");
+      await page.goForward();
+      expect(page.url()).toBe(result);
+      await expect(page.getByTestId("coupon-state")).toHaveText("Accepted");
+      expect(await placedOn(game)).toBe(1);
+    });
+  });
+});

@@ -36,6 +36,8 @@ test("one-click on: a click on a coefficient places a single at once and the bal
   await untilListed(stack.siteUrl, "/en/line", game);
   await page.goto(url("/en/line"));
   await waitForHydration(page);
+  // The page says one click is on, and for how much, before the bettor clicks.
+  await expect(page.getByTestId("one-click-mark")).toContainText("a click on odds places 25.00");
   const before = money(await balanceText(page));
   await rowOdd(page, game, homeWin(game)).click();
   const status = oneClickNotice(page);
@@ -68,6 +70,7 @@ test("one-click on: a click on a coefficient places a single at once and the bal
   await expect(page.getByTestId("coupon").first().getByTestId("coupon-count")).toHaveText("1");
   await expect(page.getByTestId("coupon").first().locator(`[data-bet="${homeWin(game).id}"]`)).toBeVisible();
   await expect(oneClickNotice(page)).toHaveCount(0);
+  await expect(page.getByTestId("one-click-mark")).toHaveCount(0);
 });
 
 test("a live one-click bet shows the delay's time left, then the accepted coupon", async ({ page }) => {
@@ -137,4 +140,36 @@ test("a one-click price change refused with the new odds is placed when the bett
   await status.getByRole("button", { name: "Accept the new odds and place" }).click();
   await expect(status).toContainText(/coupon № \d+ is accepted/, SLOW);
   await expect(status.locator(".notification__title")).toHaveText("Done");
+});
+
+test("a double click, and more clicks on a slow network, on a coefficient with one-click on place one single and take one stake", async ({ page }) => {
+  const game = await lineGame();
+  await signIn(page);
+  await turnOnOneClick(page, "25");
+  await untilListed(stack.siteUrl, "/en/line", game);
+  await page.goto(url("/en/line"));
+  await waitForHydration(page);
+  const before = money(await balanceText(page));
+  const odd = rowOdd(page, game, homeWin(game));
+  await odd.dblclick();
+  // And an impatient bettor on a slow network: more clicks while the bet is on its way.
+  // The answer is slow, not the request: the server has each click's request at once.
+  await page.route("**/coupon/place*", async (route) => {
+    const response = await route.fetch();
+    await new Promise((r) => setTimeout(r, 1_500));
+    await route.fulfill({ response }).catch(() => undefined);
+  });
+  await page.waitForTimeout(150);
+  await odd.click();
+  await page.waitForTimeout(300);
+  await odd.click();
+  await expect(oneClickNotice(page)).toContainText(/coupon № \d+ is accepted/, { timeout: 30_000 });
+  await page.unroute("**/coupon/place*");
+  await expect.poll(async () => money(await balanceText(page)), SLOW).toBe(before - 2_500);
+  const placed = (await h.post("/__test/sql", { sql: `select count(*) as n from bet_selection where outcome_id = ${homeWin(game).id}` })) as { rows: { n: string }[] };
+  expect(Number(placed.rows[0]!.n)).toBe(1);
+  // Turned off again for the next test of the file.
+  await page.goto(url("/en/coupon"));
+  await waitForHydration(page);
+  await page.getByLabel("One-click bets").uncheck();
 });

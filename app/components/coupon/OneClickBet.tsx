@@ -1,6 +1,6 @@
 import { useAtom, useAtomValue, useStore } from "jotai";
 import { useEffect, useState } from "react";
-import { oneClickRequestAtom, oneClickStakeAtom, withCouponAtoms } from "~/coupon/store";
+import { oneClickBusyAtom, oneClickRequestAtom, oneClickStakeAtom, withCouponAtoms } from "~/coupon/store";
 import { inPlaceOnServer } from "~/components/in-place-on-server";
 
 // One click needs JavaScript, so the server renders nothing of it (no server component); in the
@@ -34,6 +34,7 @@ function IntoCoupon(_props: { lng: string }) {
     if (!request) return;
     withCouponAtoms((atoms) => store.set(atoms.addBetToCouponAtom, request.bet));
     setRequest(null);
+    store.set(oneClickBusyAtom, false);
   }, [request, store, setRequest]);
   return null;
 }

@@ -38,8 +38,15 @@ export function OneClickPlacement({ lng }: { lng: string }) {
   const busy = place.state !== "idle";
   const addToCoupon = useSetAtom(addBetToCouponAtom);
   const navigate = useNavigate();
+  // The click raised the busy flag with its request (OddButton); it comes down once the request
+  // has been on its way and is back, answered or failed, so a click in between sends nothing.
+  const sentOnce = useRef(false);
   useEffect(() => {
-    setBusy(busy);
+    if (busy) sentOnce.current = true;
+    else if (sentOnce.current) {
+      sentOnce.current = false;
+      setBusy(false);
+    }
   }, [busy, setBusy]);
 
   // The request is taken once: cleared as it is sent, so a page that mounts this again (another
@@ -52,7 +59,8 @@ export function OneClickPlacement({ lng }: { lng: string }) {
     setRequest(null);
     setAnswer(null);
     submit({ ...oneClickPlaceFields(request), csrf }, { method: "post", action: `/${lng}/coupon/place` });
-  }, [request, setRequest, csrf, lng, submit]);
+    setBusy(true);
+  }, [request, setRequest, csrf, lng, submit, setBusy]);
 
   useEffect(() => {
     const data = place.data;

@@ -16,7 +16,7 @@ import {
   vipBetAvailabilityAtom,
 } from "~/coupon/atoms";
 import { COUPON_TYPE } from "~/coupon/constants";
-import { couponBetName, encodeSelections, newPlaceKey, selectionsOfCoupon } from "~/coupon/place";
+import { couponBetName, couponPlaceKey, encodeSelections, selectionsOfCoupon } from "~/coupon/place";
 import type { PlaceAnswer } from "~/coupon/place-action.server";
 import { useRootData } from "~/root";
 import { requestBalanceRefresh } from "../HeaderBalance";
@@ -49,7 +49,8 @@ export function PlaceCoupon({ lng, returnTo, formId }: { lng: string; returnTo: 
   const clear = useSetAtom(clearCouponAtom);
   const setAmount = useSetAtom(setCouponAmountAtom);
   const place = useFetcher<PlaceAnswer>();
-  const [key, setKey] = useState(newPlaceKey);
+  // One key per coupon, not per page: every tab, retry and double click of this coupon sends it.
+  const key = couponPlaceKey(coupon);
   const [answer, setAnswer] = useState<PlaceAnswer | null>(null);
   const handled = useRef<unknown>(null);
   const { exponent } = account.currency;
@@ -97,7 +98,6 @@ export function PlaceCoupon({ lng, returnTo, formId }: { lng: string; returnTo: 
     }
     setAnswer(data);
     if (data.kind === "placed") {
-      setKey(newPlaceKey());
       clear();
       requestBalanceRefresh();
     }
@@ -160,7 +160,7 @@ export function PlaceCoupon({ lng, returnTo, formId }: { lng: string; returnTo: 
           }}
         >
           <AuthenticityTokenInput />
-          <input type="hidden" name="key" value={key} suppressHydrationWarning />
+          <input type="hidden" name="key" value={key} />
           <input type="hidden" name="typeId" value={coupon.typeId} />
           {coupon.typeId === COUPON_TYPE.SYSTEM ? <input type="hidden" name="systemValue" value={coupon.systemValue} /> : null}
           <input type="hidden" name="changeCoefAction" value={settings.changeCoefAction} />

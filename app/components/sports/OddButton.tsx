@@ -1,4 +1,4 @@
-import { useAtom, useAtomValue, useStore } from "jotai";
+import { useAtomValue, useStore } from "jotai";
 import { type MouseEvent, type ReactNode, createContext, useContext, useMemo } from "react";
 import { I18nContext, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -78,8 +78,6 @@ function useOddsState(): OddsState {
   const { oddsFormat, currency } = useAtomValue(couponAccountAtom);
   const settings = useAtomValue(couponSettingsAtom);
   const oneClickStake = useAtomValue(oneClickStakeAtom);
-  const [pendingOneClick, placeOneClick] = useAtom(oneClickRequestAtom);
-  const oneClickBusy = useAtomValue(oneClickBusyAtom);
   const { changeCoefAction } = settings;
   return useMemo(
     () => ({
@@ -92,10 +90,13 @@ function useOddsState(): OddsState {
         const bet = couponBetFromOutcome(game, market, outcome);
         const selection = oneClickStake === null ? null : oneClickSelection(bet);
         if (oneClickStake !== null && selection) {
-          // One at a time: a request not yet taken (its code still loading) counts as on its way.
-          if (oneClickBusy || pendingOneClick) return;
+          // One at a time, read from the store now rather than from the last render: a double
+          // click's second event comes before React renders again. The flag goes up with the
+          // request and down once its answer (or its failure) is in.
+          if (store.get(oneClickBusyAtom) || store.get(oneClickRequestAtom)) return;
+          store.set(oneClickBusyAtom, true);
           const returnTo = event.currentTarget.form?.querySelector<HTMLInputElement>('input[name="returnTo"]')?.value ?? "";
-          placeOneClick({ key: newPlaceKey(), bet, selection, amount: oneClickStake, currency, changeCoefAction, returnTo });
+          store.set(oneClickRequestAtom, { key: newPlaceKey(), bet, selection, amount: oneClickStake, currency, changeCoefAction, returnTo });
         } else {
           const button = event.currentTarget;
           // The coupon as it is when the domain runs: a second click while it loads takes the bet out again.
@@ -110,7 +111,7 @@ function useOddsState(): OddsState {
         }
       },
     }),
-    [hydrated, store, bets, oddsFormat, currency, changeCoefAction, oneClickStake, oneClickBusy, pendingOneClick, placeOneClick],
+    [hydrated, store, bets, oddsFormat, currency, changeCoefAction, oneClickStake],
   );
 }
 

@@ -6,6 +6,7 @@ import { SportsMenu } from "./SportsMenu";
 import { SportsStrip } from "./SportsStrip";
 import { CouponAlert } from "~/components/coupon/CouponAlert";
 import { OneClickBet } from "~/components/coupon/OneClickBet";
+import { OneClickMark } from "~/components/coupon/OneClickMark";
 
 /**
  * The bookmaker's three columns: sports menu, the games, the coupon. The games come first in the
@@ -35,6 +36,7 @@ export function SportsLayout({
     <div className="sports-layout">
       <div className="sports-layout__main">
         <SportsStrip lng={lng} section={section} sports={menu} activeSportId={activeSportId} />
+        <OneClickMark lng={lng} />
         {children}
       </div>
       <aside className="sports-layout__menu">
