@@ -13,8 +13,19 @@ export default {
     "app/loaders/guard-rules.ts",
     "platform/domain/redirect-analysis.ts",
     "platform/domain/client-address.ts",
-    "betting-math/settlement.ts",
     "app/coupon/rules.ts",
+    // Money (issue 32): selection statuses, the coupon maths, settlement, the bonus bet, and
+    // the ledger's pure rules.
+    "betting-math/status.ts",
+    "betting-math/coupon-math.ts",
+    "betting-math/decimal.ts",
+    "betting-math/settlement.ts",
+    "betting-math/bonus-bet.ts",
+    "platform/domain/ledger-rules.ts",
+    // The checks every action passes: the Origin, the CSRF token, the visitor's address.
+    "app/forms/request-checks.ts",
+    "app/forms/csrf.server.ts",
+    "app/services/visitor.server.ts",
   ],
   coverageAnalysis: "perTest",
   // Two cores shared with the site, the platform and the other test suites.
@@ -22,5 +33,7 @@ export default {
   reporters: ["clear-text", "progress", "html"],
   htmlReporter: { fileName: "reports/mutation/index.html" },
   tempDirName: ".stryker-tmp",
-  thresholds: { high: 90, low: 80, break: null },
+  // Below 90 % the run fails (issue 32): a surviving mutant is killed by a test or read as
+  // equivalent and recorded in decision 033.
+  thresholds: { high: 95, low: 90, break: 90 },
 };

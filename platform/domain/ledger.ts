@@ -4,10 +4,12 @@
 // a negative available balance (a CHECK), so this module's checks give typed refusals while the
 // database guarantees the invariant whatever code runs.
 
-import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "../db/index.ts";
 import type { LedgerTransferFlag } from "../db/schema.ts";
+import { MAX_TRANSFER_AMOUNT, accountBalances, checkTransferAmount, requestHash } from "./ledger-rules.ts";
+
+export { MAX_TRANSFER_AMOUNT, requestHash };
 
 /** The currency of a user who chose none (SPEC §9: default currency RUB). */
 export const DEFAULT_CURRENCY = "RUB";
@@ -33,7 +35,6 @@ export const HOUSE = {
 export type HousePurpose = (typeof HOUSE)[keyof typeof HOUSE];
 
 /** The largest amount one transfer may move: far above any limit, safely inside a JS number. */
-export const MAX_TRANSFER_AMOUNT = 1_000_000_000_000_000;
 
 export interface AccountView {
   id: number;
@@ -91,14 +92,19 @@ const accountColumns = [
 ] as const;
 
 function accountView(row: AccountRow): AccountView {
-  const balance = Number(row.credits_posted) - Number(row.debits_posted);
+  const { balance, available } = accountBalances({
+    debitsPosted: Number(row.debits_posted),
+    creditsPosted: Number(row.credits_posted),
+    debitsPending: Number(row.debits_pending),
+    creditsPending: Number(row.credits_pending),
+  });
   return {
     id: Number(row.id),
     userId: Number(row.user_id),
     type: row.type,
     currency: row.currency,
     balance,
-    available: balance - Number(row.debits_pending),
+    available,
     pendingDebits: Number(row.debits_pending),
     pendingCredits: Number(row.credits_pending),
     isFrozen: row.is_frozen,
@@ -137,20 +143,6 @@ function transferView(row: TransferRow): TransferView {
   };
 }
 
-/** A stable SHA-256 of a request body (keys sorted), stored beside an idempotency key. */
-export function requestHash(value: unknown): string {
-  const canonical = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(canonical)
-      : v && typeof v === "object"
-        ? Object.fromEntries(
-            Object.keys(v)
-              .sort()
-              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
-          )
-        : v;
-  return createHash("sha256").update(JSON.stringify(canonical(value))).digest("hex");
-}
 
 /**
  * House account ids a caller saw in a committed transaction, per database handle: a house account
@@ -295,11 +287,6 @@ export class LedgerError extends Error {
   }
 }
 
-function readAmount(amount: number): void {
-  if (!Number.isSafeInteger(amount) || amount <= 0 || amount > MAX_TRANSFER_AMOUNT) {
-    throw new RangeError(`a transfer amount is a positive integer of minor units up to ${MAX_TRANSFER_AMOUNT}, got ${amount}`);
-  }
-}
 
 async function byKey(db: Db, key: string): Promise<TransferRow | undefined> {
   return db.selectFrom("ledger_transfer").selectAll().where("idempotency_key", "=", key).executeTakeFirst();
@@ -322,7 +309,7 @@ function translateDbError(error: unknown): never {
  * locked first, so concurrent debits of one balance queue up and each sees the last one's result.
  */
 export async function createTransfer(trx: Db, input: TransferInput): Promise<TransferOutcome> {
-  readAmount(input.amount);
+  checkTransferAmount(input.amount);
   const flag = input.flag ?? "posted";
   if (input.debitLockedAndChecked) return insertTransfer(trx, input, flag);
   const accounts = await trx
@@ -390,7 +377,7 @@ async function insertTransfer(trx: Db, input: TransferInput, flag: "posted" | "p
 export function transferInsert(trx: Db, transfers: ReadonlyArray<Omit<TransferInput, "allowFrozen" | "debitLockedAndChecked"> & { id?: number }>) {
   return trx.insertInto("ledger_transfer").values(
     transfers.map((t) => {
-      readAmount(t.amount);
+      checkTransferAmount(t.amount);
       return {
         id: t.id === undefined ? undefined : String(t.id),
         debit_account_id: String(t.debitAccountId),

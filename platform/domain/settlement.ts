@@ -19,6 +19,7 @@ import { settleCoupon } from "../../betting-math/settlement.ts";
 import type { Db } from "../db/index.ts";
 import { type Actor, recordChange } from "./audit.ts";
 import { HOUSE, createTransfer, houseAccountId } from "./ledger.ts";
+import { accountBalances, reversalSplit } from "./ledger-rules.ts";
 
 interface FinalGame {
   status: number;
@@ -354,8 +355,13 @@ async function reversePayout(
     .where("id", "=", String(c.accountId))
     .forNoKeyUpdate()
     .executeTakeFirstOrThrow();
-  const available = Number(account.credits_posted) - Number(account.debits_posted) - Number(account.debits_pending);
-  const taken = Math.max(0, Math.min(available, c.paid));
+  const { available } = accountBalances({
+    debitsPosted: Number(account.debits_posted),
+    creditsPosted: Number(account.credits_posted),
+    debitsPending: Number(account.debits_pending),
+    creditsPending: 0,
+  });
+  const { taken, owed } = reversalSplit(available, c.paid);
   const payouts = await houseAccountId(trx, HOUSE.payouts, c.currency);
   const reference = `coupon:${c.couponId}`;
   if (taken > 0) {
@@ -371,7 +377,6 @@ async function reversePayout(
     });
     if (!reversal.ok) throw new Error(`reversing coupon ${c.couponId}: ${reversal.reason}`);
   }
-  const owed = c.paid - taken;
   if (owed === 0) return null;
   const advance = await createTransfer(trx, {
     debitAccountId: await houseAccountId(trx, HOUSE.receivables, c.currency),
