@@ -83,7 +83,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const oneTapClient =
     !user && !isBot && oneTapScript && site.config.features.googleOneTap ? await beforeDeadline(oneTapClientId(), deadline).catch(() => null) : null;
   // The header's balance (issue 14): signed-in bettors only, null when the platform cannot say.
-  const balance = user ? await headerBalance(user.token, request.signal, deadline) : null;
+  const balance = user ? await headerBalance(user.token, { signal: request.signal, deadline, context: args.context }) : null;
   const { config } = site;
   const { maintenance } = config;
   const noticeDue =

@@ -28,6 +28,22 @@ export function guardsTook(context: AppLoadContext, ms: number): void {
 
 const dur = (name: string, ms: number) => `${name};dur=${ms.toFixed(1)}`;
 
+const fallbacks = new WeakMap<AppLoadContext, Map<string, string>>();
+
+/**
+ * A fallback the request took instead of an upstream's answer (decisions 020 and 021), named in
+ * `Server-Timing` after the times as `name;desc="why"`: which path a page took, for whoever
+ * wonders why it shows a guest or a maintenance page (and for the slow-upstream tests).
+ * `redirects`, `block`, `session` and `balance` say `deadline` (given up at the page's guard
+ * deadline) or `failed`; `config` says `stale` (a copy past its cache time, served while the
+ * refresh runs or fails).
+ */
+export function tookFallback(context: AppLoadContext, name: string, why: "deadline" | "failed" | "stale"): void {
+  let taken = fallbacks.get(context);
+  if (!taken) fallbacks.set(context, (taken = new Map()));
+  taken.set(name, why);
+}
+
 /** The render's wall time and the CPU time the process spent meanwhile (its own, when alone). */
 export interface RenderTiming {
   ms: number;
@@ -62,5 +78,6 @@ export function serverTimingHeader(context: AppLoadContext | undefined, loadersD
   if (timing) parts.push(dur("guards", timing.guards), dur("loader", loadersDone - timing.start));
   if (render) parts.push(dur("render", render.ms));
   if (render?.cpuMs !== undefined) parts.push(dur("render-cpu", render.cpuMs));
+  for (const [name, why] of (context && fallbacks.get(context)) ?? []) parts.push(`${name};desc="${why}"`);
   return parts.join(", ");
 }

@@ -1,4 +1,6 @@
-import { beforeDeadline } from "./memo.server";
+import type { AppLoadContext } from "@remix-run/node";
+import { beforeDeadline, failureReason } from "./memo.server";
+import { tookFallback } from "~/lib/server-timing.server";
 import { activeAccount, getBalance } from "~/services/bets.server";
 import { UpstreamError } from "~/services/http.server";
 import { log } from "~/services/log.server";
@@ -16,16 +18,24 @@ export interface HeaderBalance {
 /**
  * The active account's balance for the header, or null (signed out, no account, platform down).
  * With a `deadline` (the page's guard deadline, decision 021) a slow answer is given up on then:
- * the header decorates the page and must not hold it.
+ * the header decorates the page and must not hold it. With the page's `context`, a balance given
+ * up on is named in its Server-Timing.
  */
-export async function headerBalance(token: string, signal?: AbortSignal, deadline?: number): Promise<HeaderBalance | null> {
+export async function headerBalance(
+  token: string,
+  options: { signal?: AbortSignal; deadline?: number; context?: AppLoadContext } = {},
+): Promise<HeaderBalance | null> {
+  const { signal, deadline, context } = options;
   try {
     const balance = getBalance(token, signal, deadline);
     const account = activeAccount(await (deadline === undefined ? balance : beforeDeadline(balance, deadline)));
     if (!account) return null;
     return { accountId: account.id, available: account.available, pending: account.pending, currency: account.iso, exponent: currencyDefaults(account.iso).exponent };
   } catch (error) {
-    if (!(error instanceof UpstreamError && error.status === 401)) log.warn("balance.load_failed", { error });
+    if (!(error instanceof UpstreamError && error.status === 401)) {
+      log.warn("balance.load_failed", { error });
+      if (context) tookFallback(context, "balance", failureReason(error));
+    }
     return null;
   }
 }

@@ -20,13 +20,13 @@ import {
   platformTypeRedirect,
   siteRedirectFor,
 } from "./guard-rules";
-import { type RequestArgs, guardDeadline, isReadRequest, perRequest } from "./memo.server";
+import { type RequestArgs, failureReason, guardDeadline, isReadRequest, perRequest } from "./memo.server";
 import { requestCookies } from "~/lib/request.server";
 import { saveRedirectTarget } from "~/forms/sign-in.server";
 import { type SessionUser, getSessionUser, hasSessionToken, sessionLookupFailed } from "./session-user.server";
 import { type SiteContext, requireSite } from "./site.server";
 import { notFound, translatedError } from "~/lib/responses.server";
-import { guardsTook } from "~/lib/server-timing.server";
+import { guardsTook, serverTimingHeader, tookFallback } from "~/lib/server-timing.server";
 
 /**
  * The server guards of every page (DESIGN principle 1). A page's loader and action call
@@ -80,6 +80,7 @@ function operatorRedirect({ request, context }: RequestArgs, site: SiteContext):
       answer = await redirectLight(here, { deadline: guardDeadline({ request, context }), reuse: isReadRequest(request) });
     } catch (error) {
       log.warn("redirect.check_failed", { url: here, error });
+      tookFallback(context, "redirects", failureReason(error));
       return null;
     }
     if (!answer.redirect || !answer.url) return null;
@@ -128,6 +129,7 @@ function blockReason({ request, context }: RequestArgs, site: SiteContext): Prom
         return "refused";
       }
       log.error("block.check_failed", { error });
+      tookFallback(context, "block", failureReason(error));
       return "outage";
     }
   });
@@ -137,6 +139,13 @@ export async function guardPage(args: RequestArgs, routeId: PageRouteId): Promis
   const started = performance.now();
   try {
     return await guardChain(args, routeId);
+  } catch (error) {
+    if (error instanceof Response && error.status >= 300 && error.status < 400) {
+      // A guard's redirect leaves without entry.server: it carries its timing and fallbacks itself.
+      guardsTook(args.context, performance.now() - started);
+      error.headers.set("Server-Timing", serverTimingHeader(args.context, performance.now()));
+    }
+    throw error;
   } finally {
     guardsTook(args.context, performance.now() - started);
   }

@@ -1,7 +1,8 @@
 import { COOKIES } from "~/lib/cookies.server";
 import { log } from "~/services/log.server";
 import { sessionCheck, termsStatus, userConfig } from "~/services/user.server";
-import { type RequestArgs, beforeDeadline, guardDeadline, perRequest } from "./memo.server";
+import { type RequestArgs, beforeDeadline, failureReason, guardDeadline, perRequest } from "./memo.server";
+import { tookFallback } from "~/lib/server-timing.server";
 import { requestCookies } from "~/lib/request.server";
 
 /** SPEC §7 client cookie holding the session token. */
@@ -75,6 +76,7 @@ export function getSessionUser({ request, context }: Pick<RequestArgs, "request"
     } catch (error) {
       log.warn("session.load_failed", { error });
       failedLookups.add(context);
+      tookFallback(context, "session", failureReason(error));
       return null;
     }
   });

@@ -10,6 +10,7 @@ import { type RequestArgs, perRequest } from "./memo.server";
 import { pageUrl, requestCookies } from "~/lib/request.server";
 import { requestRefusal } from "~/lib/request-limits.server";
 import { notFound } from "~/lib/responses.server";
+import { tookFallback } from "~/lib/server-timing.server";
 
 export const LANGUAGE_COOKIE = COOKIES.language.name;
 export const UA_COOKIE = COOKIES.ua.name;
@@ -49,7 +50,8 @@ export function languageWithoutConfig(request: Request): string {
   return browserLanguages(request.headers.get("accept-language")).find(isSupportedLanguage) ?? DEFAULT_LANGUAGE;
 }
 
-async function buildSiteContext(request: Request, lngParam: string | undefined): Promise<SiteContext> {
+async function buildSiteContext({ request, params, context }: RequestArgs): Promise<SiteContext> {
+  const lngParam = params.lng;
   // An over-long URL or an unknown Host is refused before the first upstream call.
   const refusal = requestRefusal(request);
   if (refusal) throw refusal;
@@ -57,7 +59,9 @@ async function buildSiteContext(request: Request, lngParam: string | undefined):
   const cookies = requestCookies(request);
   const country = visitorCountry(request);
   const prefix = isLanguagePrefix(lngParam) ? lngParam.toLowerCase() : undefined;
-  const config = await getSiteConfig(country, prefix && isSupportedLanguage(prefix) ? prefix : languageWithoutConfig(request));
+  const config = await getSiteConfig(country, prefix && isSupportedLanguage(prefix) ? prefix : languageWithoutConfig(request), () =>
+    tookFallback(context, "config", "stale"),
+  );
   const languages = availableLanguages({
     allowed: config.languages.allowed,
     hiddenForUnauthorized: config.languages.hiddenForUnauthorized,
@@ -126,6 +130,6 @@ export function isLanguageFreeArea(pathname: string): boolean {
   return pathname === "/ops" || pathname.startsWith("/ops/");
 }
 
-export function getSiteContext({ request, params, context }: RequestArgs): Promise<SiteContext> {
-  return perRequest(context, "site", () => buildSiteContext(request, params.lng));
+export function getSiteContext(args: RequestArgs): Promise<SiteContext> {
+  return perRequest(args.context, "site", () => buildSiteContext(args));
 }

@@ -71,6 +71,20 @@ describe("config cache (decision 020)", () => {
     expect(loads).toBe(2);
   });
 
+  it("tells the page when the copy it gets is past its cache time", async () => {
+    const { cache, advanceTo } = setup({ min: 600, max: 600 });
+    let loads = 0;
+    const load = () => (++loads === 1 ? Promise.resolve(1) : new Promise<number>(() => {}));
+    const stale: number[] = [];
+    await cache.get("k", load, () => stale.push(0));
+    await advanceTo(599_000);
+    await cache.get("k", load, () => stale.push(599_000));
+    // Its refresh hangs: the copy is served, and the page hears it is past its time.
+    await advanceTo(600_000);
+    expect(await cache.get("k", load, () => stale.push(600_000))).toBe(1);
+    expect(stale).toEqual([600_000]);
+  });
+
   it("serves the old copy for at most the stale time while refreshes fail, then loads on the page's path", async () => {
     const { cache, advanceTo, failures } = setup({ min: 600, max: 600 }, 900);
     let up = true;

@@ -114,12 +114,16 @@ export function createConfigCache<T>(options: ConfigCacheOptions) {
   }
 
   return {
-    get(key: string, load: () => Promise<T>): Promise<T> {
+    /** The copy of `key`, or its load; `onStale` hears when the copy is past its cache time. */
+    get(key: string, load: () => Promise<T>, onStale?: () => void): Promise<T> {
       const at = now();
       const hit = entries.get(key);
       if (hit && at < hit.usableUntil) {
         hit.lastRead = at;
-        if (at >= hit.freshUntil) refresh(key);
+        if (at >= hit.freshUntil) {
+          refresh(key);
+          onStale?.();
+        }
         return Promise.resolve(hit.value);
       }
       if (hit) drop(key);
@@ -182,9 +186,10 @@ function checkConfigVersion(): void {
 /**
  * GET /bff-api/config/all.json for the visitor's country and language. Served from the cache
  * (decision 020); only without a usable copy does a page wait for it, with the spec's 5 retries
- * 1 s apart, and then gets "no site config".
+ * 1 s apart, and then gets "no site config". `onStale` hears when the page gets a copy past its
+ * cache time.
  */
-export async function getSiteConfig(country: string | null, lang: string): Promise<SiteConfig> {
+export async function getSiteConfig(country: string | null, lang: string, onStale?: () => void): Promise<SiteConfig> {
   checkConfigVersion();
   return configCache.get(`${country ?? "-"}|${lang}`, async () => {
     try {
@@ -200,7 +205,7 @@ export async function getSiteConfig(country: string | null, lang: string): Promi
       log.error("config.unavailable", { error, country, lang });
       throw new NoSiteConfigError(error);
     }
-  });
+  }, onStale);
 }
 
 const contentGroupsSchema = z.object({
