@@ -33,6 +33,7 @@ export function createFaultState() {
   let nextId = 1;
   let faults: Fault[] = [];
   const hits = new Map<string, number>();
+  const inFlight = new Map<string, number>();
 
   return {
     add(fault: Omit<Fault, "id">): number {
@@ -67,38 +68,67 @@ export function createFaultState() {
     resetHits() {
       hits.clear();
     },
+    /** A request under `path` came in; the function returned marks it handled to its end. */
+    begin(path: string): () => void {
+      inFlight.set(path, (inFlight.get(path) ?? 0) + 1);
+      return () => {
+        const left = (inFlight.get(path) ?? 1) - 1;
+        if (left > 0) inFlight.set(path, left);
+        else inFlight.delete(path);
+      };
+    },
+    /** Requests under `prefix` still being handled (held by a slow fault, or at work). */
+    inFlightUnder(prefix: string): number {
+      let sum = 0;
+      for (const [path, n] of inFlight) if (path.startsWith(prefix)) sum += n;
+      return sum;
+    },
   };
 }
 
 export type FaultState = ReturnType<typeof createFaultState>;
 
-/** Counts the request, then applies the newest matching fault. The hooks and /health are exempt. */
-export function faultMiddleware(state: FaultState): MiddlewareHandler<{ Bindings: Partial<HttpBindings> }> {
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Counts the request, then applies the newest matching fault, and keeps it in the in-flight count
+ * until it is handled (a late request's outcome is known once it leaves). The hooks and /health
+ * are exempt. `sleep` is the slow fault's wait (a test's own clock).
+ */
+export function faultMiddleware(state: FaultState, sleep: (ms: number) => Promise<void> = wait): MiddlewareHandler<{ Bindings: Partial<HttpBindings> }> {
   return async (c, next) => {
     const path = c.req.path;
     state.count(path);
     if (path === "/health" || path === "/__test" || path.startsWith("/__test/")) return next();
-    const fault = state.take(path);
-    if (!fault) return next();
-    switch (fault.mode) {
-      case "down": {
-        // Close the TCP connection without a byte of answer: the caller's fetch fails.
-        const socket = c.env?.incoming?.socket;
-        if (!socket) return apiError(c, 500, "fault_unsupported", "No socket to close outside the Node server");
-        socket.destroy();
-        return new Response(null);
+    const handled = state.begin(path);
+    try {
+      const fault = state.take(path);
+      if (!fault) return await next();
+      switch (fault.mode) {
+        case "down": {
+          // Close the TCP connection without a byte of answer: the caller's fetch fails.
+          const socket = c.env?.incoming?.socket;
+          if (!socket) return apiError(c, 500, "fault_unsupported", "No socket to close outside the Node server");
+          socket.destroy();
+          return new Response(null);
+        }
+        case "slow":
+          await sleep(fault.delayMs);
+          await next();
+          // The answer names what held it (the tests of the fault itself read it).
+          c.res.headers.append("Server-Timing", `fault;desc="slow";dur=${fault.delayMs}`);
+          return;
+        case "error":
+          return apiError(c, fault.status as ContentfulStatusCode, "fault_injected", `Injected ${fault.status} for ${fault.path}`);
+        case "shape":
+          return c.json({ unexpected: true }, 200);
+        case "crash":
+          await next();
+          process.kill(process.pid, "SIGKILL");
+          return new Promise<never>(() => {});
       }
-      case "slow":
-        await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
-        return next();
-      case "error":
-        return apiError(c, fault.status as ContentfulStatusCode, "fault_injected", `Injected ${fault.status} for ${fault.path}`);
-      case "shape":
-        return c.json({ unexpected: true }, 200);
-      case "crash":
-        await next();
-        process.kill(process.pid, "SIGKILL");
-        return new Promise<never>(() => {});
+    } finally {
+      handled();
     }
   };
 }

@@ -393,5 +393,11 @@ export function testHooksApi(db: Db, faults: FaultState, settings: AuthSettings)
     return c.json({ ok: true });
   });
 
+  app.get("/in-flight", (c) => {
+    const q = parseQuery(c, z.object({ path: z.string().startsWith("/").default("/") }));
+    if (!q.ok) return q.response;
+    return c.json({ count: faults.inFlightUnder(q.data.path) });
+  });
+
   return app;
 }
