@@ -25,22 +25,43 @@ export async function waitForHttp(url, { timeoutMs = 60_000, okOnly = true } = {
 /** How long a process started with node flags (a bench's --cpu-prof) may take to stop. */
 const PROFILED_GRACE_MS = 15_000;
 
-function launch(name, command, args, env, { quiet = false } = {}) {
+/** Lines of output a child started with `keepLog` keeps for its reader (a test reading the site's log). */
+const KEPT_LINES = 5_000;
+
+function launch(name, command, args, env, { quiet = false, keepLog = false } = {}) {
+  const piped = quiet || keepLog;
   const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, ...env },
-    stdio: quiet ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],
+    stdio: piped ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],
   });
-  if (quiet) {
+  if (piped) {
     // Keep the last lines for a failure report without flooding test output.
     const tail = [];
-    const keep = (chunk) => {
-      tail.push(...String(chunk).split("\n").filter(Boolean));
-      tail.splice(0, Math.max(0, tail.length - 40));
+    const log = [];
+    // Whole lines only: a chunk may end inside one (a long log line), which the next completes.
+    const keeper = () => {
+      let partial = "";
+      return (chunk) => {
+        const lines = (partial + String(chunk)).split("\n");
+        partial = lines.pop() ?? "";
+        const whole = lines.filter(Boolean);
+        tail.push(...whole);
+        tail.splice(0, Math.max(0, tail.length - 40));
+        if (keepLog) {
+          log.push(...whole);
+          log.splice(0, Math.max(0, log.length - KEPT_LINES));
+        }
+      };
     };
-    child.stdout.on("data", keep);
-    child.stderr.on("data", keep);
+    child.stdout.on("data", keeper());
+    child.stderr.on("data", keeper());
+    if (!quiet) {
+      child.stdout.pipe(process.stdout, { end: false });
+      child.stderr.pipe(process.stderr, { end: false });
+    }
     child.tail = tail;
+    if (keepLog) child.log = log;
   }
   child.name = name;
   return child;
@@ -100,13 +121,13 @@ export async function startPlatform({ port, env = {}, quiet = false, nodeArgs = 
  * Starts the built site with @remix-run/serve and resolves when it answers. `nodeArgs` are
  * flags for node itself (the peer bench's `--cpu-prof`, which NODE_OPTIONS may not carry).
  */
-export async function startSite({ port, env = {}, quiet = false, nodeArgs = [] }) {
+export async function startSite({ port, env = {}, quiet = false, nodeArgs = [], keepLog = false }) {
   await refuseTakenPort("site", port, "PORT");
   // A production site answers only its own hosts (decision 024): here, this machine's names for the port.
   const hosts = process.env.ALLOWED_HOSTS ?? `localhost:${port},127.0.0.1:${port}`;
   const child = nodeArgs.length
-    ? launch("site", process.execPath, [...nodeArgs, fileURLToPath(new URL("../node_modules/@remix-run/serve/dist/cli.js", import.meta.url)), "build/index.js"], { PORT: String(port), HOST: "127.0.0.1", ALLOWED_HOSTS: hosts, ...env }, { quiet })
-    : launch("site", bin("remix-serve"), ["build/index.js"], { PORT: String(port), HOST: "127.0.0.1", ALLOWED_HOSTS: hosts, ...env }, { quiet });
+    ? launch("site", process.execPath, [...nodeArgs, fileURLToPath(new URL("../node_modules/@remix-run/serve/dist/cli.js", import.meta.url)), "build/index.js"], { PORT: String(port), HOST: "127.0.0.1", ALLOWED_HOSTS: hosts, ...env }, { quiet, keepLog })
+    : launch("site", bin("remix-serve"), ["build/index.js"], { PORT: String(port), HOST: "127.0.0.1", ALLOWED_HOSTS: hosts, ...env }, { quiet, keepLog });
   if (nodeArgs.length) child.graceMs = PROFILED_GRACE_MS;
   const exited = new Promise((_, reject) =>
     child.once("exit", (code) => reject(new Error(`site exited with ${code}\n${(child.tail ?? []).join("\n")}`))),

@@ -94,6 +94,8 @@ export function hooks(platform: string | (() => string)) {
       ((await call("POST", "/__test/social/credential", person)) as { credential: string }).credential,
     hits: async (path: string) => ((await call("GET", `/__test/hits?path=${encodeURIComponent(path)}`)) as { count: number }).count,
     resetHits: () => call("DELETE", "/__test/hits"),
+    /** Requests under `path` the platform is still handling (held by a slow fault, or at work). */
+    inFlight: async (path: string) => ((await call("GET", `/__test/in-flight?path=${encodeURIComponent(path)}`)) as { count: number }).count,
     /** Messages the fake SMS and e-mail senders "sent" to an address, newest first. */
     outboxCode: (to: string) => outboxCode(base(), to),
     outbox: async (to: string) =>

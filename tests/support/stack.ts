@@ -79,6 +79,22 @@ export function freshDatabase(kind: DbKind): { env: Record<string, string>; drop
 
 type Child = Awaited<ReturnType<typeof startPlatform>>;
 
+/** One line of a program's structured log (common/json-log.ts). */
+export type LogLine = { event?: string; level?: string } & Record<string, unknown>;
+
+function parseLog(lines: readonly string[]): LogLine[] {
+  const out: LogLine[] = [];
+  for (const line of lines) {
+    if (!line.startsWith("{")) continue;
+    try {
+      out.push(JSON.parse(line) as LogLine);
+    } catch {
+      // a line that only looks like JSON (a message the program printed itself)
+    }
+  }
+  return out;
+}
+
 export interface Stack {
   siteUrl: string;
   platformUrl: string;
@@ -91,6 +107,8 @@ export interface Stack {
   stopPlatform(): Promise<void>;
   /** Starts the platform again on the same port and database. */
   startPlatform(): Promise<void>;
+  /** The site's structured log lines so far (its last 5,000 lines of output), oldest first. */
+  siteLog(): LogLine[];
   stop(): Promise<void>;
 }
 
@@ -130,7 +148,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ...options.platformEnv,
   };
   let platform: Child | undefined;
-  let site: Child | undefined;
+  let site: (Child & { log?: string[] }) | undefined;
   const platformUrl = `http://127.0.0.1:${platformPort}`;
   try {
     platform = await startPlatform({ port: platformPort, env: platformEnv, quiet: QUIET, nodeArgs: options.platformNodeArgs });
@@ -141,6 +159,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         : await startSite({
           port: sitePort,
           quiet: QUIET,
+          keepLog: true,
           nodeArgs: options.siteNodeArgs,
           env: {
             PLATFORM_URL: platformUrl,
@@ -172,6 +191,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     async startPlatform() {
       platform = await startPlatform({ port: platformPort, env: platformEnv, quiet: QUIET, nodeArgs: options.platformNodeArgs });
     },
+    siteLog: () => parseLog(site?.log ?? []),
     async stop() {
       await Promise.all([stop(site), stop(platform)]);
       await database.drop();
@@ -231,6 +251,7 @@ export function stackPerSuite(runner: SuiteHooks, options: StackOptions = {}): S
     },
     stopPlatform: () => started().stopPlatform(),
     startPlatform: () => started().startPlatform(),
+    siteLog: () => started().siteLog(),
     stop: () => started().stop(),
   };
 }
