@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 /**
@@ -5,6 +6,9 @@ import { z } from "zod";
  * refuses to start without its own secret: anyone who knows this one can forge login links.
  */
 export const DEV_PLATFORM_SECRET = "arena-dev-platform-secret-not-for-production-use";
+
+/** The site's copies when PLATFORM_TRUSTED_CALLERS is not set: this machine. */
+export const DEFAULT_TRUSTED_CALLERS = ["127.0.0.1", "::1"];
 
 /** Client id of the fake Google one-tap provider; the site loads it from the platform. */
 export const DEV_ONE_TAP_CLIENT_ID = "arena-bet-dev.apps.googleusercontent.com";
@@ -48,6 +52,12 @@ const envSchema = z
     // Whole weeks the seed moves the football data (default: up to the seed's today); with
     // PLATFORM_NOW, a database seeded on another day (the dates bench's end of the moved season).
     SPORTS_SHIFT_WEEKS: z.coerce.number().int().min(0).max(1_000).optional(),
+    // The addresses of the site's copies: only their x-client-ip names the visitor (decision 012).
+    PLATFORM_TRUSTED_CALLERS: z
+      .string()
+      .transform((v) => v.split(",").map((a) => a.trim()).filter(Boolean))
+      .refine((list) => list.length > 0 && list.every((a) => isIP(a) !== 0), "must be comma-separated IP addresses")
+      .default(DEFAULT_TRUSTED_CALLERS.join(",")),
     // Live bets' delay for every sport, in ms (default: per sport, see domain/bets.ts).
     BET_LIVE_DELAY_MS: z.coerce.number().int().min(0).max(600_000).optional(),
     // How often VIP coupons a started game made unapprovable are expired, in ms; 0 turns the sweep off (tests call it).

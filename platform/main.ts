@@ -68,6 +68,7 @@ const app = createApp(db, {
   secret: env.PLATFORM_SECRET,
   oneTapClientId: env.ONE_TAP_CLIENT_ID,
   betLiveDelayMs: env.BET_LIVE_DELAY_MS,
+  trustedCallers: env.PLATFORM_TRUSTED_CALLERS,
 });
 
 /**

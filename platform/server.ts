@@ -6,7 +6,7 @@ import { blocksApi } from "./apis/blocks.ts";
 import { captchaApi } from "./apis/captcha.ts";
 import { configApi } from "./apis/config.ts";
 import { createFaultState, faultMiddleware } from "./apis/faults.ts";
-import { apiError, bodiesUpTo, refuseNulBytes } from "./apis/http.ts";
+import { apiError, bodiesUpTo, refuseNulBytes, trustClientAddressFrom } from "./apis/http.ts";
 import { type AuthSettings, loginApi } from "./apis/login.ts";
 import { ledgerApi, ledgerTestHooksApi } from "./apis/ledger.ts";
 import { betsApi } from "./apis/bets.ts";
@@ -26,15 +26,22 @@ import { userApi } from "./apis/user.ts";
 import { type Db, ping } from "./db/index.ts";
 import { createRuleCache } from "./domain/rule-cache.ts";
 import type { SportsService } from "./domain/sports/service.ts";
+import { DEFAULT_TRUSTED_CALLERS } from "./env.ts";
 import { log } from "./log.ts";
 
 /** Largest request body any API accepts; the biggest legitimate one is a 2000-character appeal. */
 const MAX_BODY_BYTES = 64 * 1024;
 
 /** The platform's HTTP app: each upstream API of SPEC §7 mounted at the spec's path. */
-export function createApp(db: Db, info: { dbKind: string; testHooks?: boolean; devOutbox?: boolean; sports?: SportsService; betLiveDelayMs?: number } & AuthSettings) {
+export function createApp(
+  db: Db,
+  info: { dbKind: string; testHooks?: boolean; devOutbox?: boolean; sports?: SportsService; betLiveDelayMs?: number; trustedCallers?: readonly string[] } & AuthSettings,
+) {
   const settings: AuthSettings = { secret: info.secret, oneTapClientId: info.oneTapClientId };
   const app = new Hono<{ Bindings: Partial<HttpBindings> }>();
+
+  // Whose x-client-ip names the visitor: the site's copies only (default this machine).
+  app.use("*", trustClientAddressFrom(info.trustedCallers ?? DEFAULT_TRUSTED_CALLERS));
 
   // Installed first so a fault hits before any API work, and only for tests.
   const faults = info.testHooks ? createFaultState() : null;

@@ -19,18 +19,45 @@ export function rateLimited(c: Context, retryAfterSeconds: number, what: string)
 
 export const CLIENT_IP_HEADER = "x-client-ip";
 
+declare module "hono" {
+  interface ContextVariableMap {
+    /** Whether this request's peer is one of the site's copies, whose x-client-ip is believed. */
+    trustedCaller: boolean;
+  }
+}
+
+const peerOf = (c: Context) => (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket;
+
 /**
- * The visitor's address for rate limits: the site (the platform's only caller) passes it in
- * x-client-ip; without it, the socket's. A header that is not an IP address is bad input.
+ * Marks the requests whose x-client-ip is believed: those from `callers`, the site's copies
+ * (PLATFORM_TRUSTED_CALLERS), and in-process ones (unit tests' app.request, which has no
+ * socket). Anyone else who reaches the platform is named by its socket, so a caller cannot pick
+ * its rate-limit bucket by claiming another address (decision 012).
+ */
+export function trustClientAddressFrom(callers: readonly string[]): MiddlewareHandler {
+  const trusted = new Set(callers.map((a) => normaliseAddress(a)).filter((a): a is string => a !== null));
+  return (c, next) => {
+    const socket = peerOf(c);
+    const peer = normaliseAddress(socket?.remoteAddress);
+    c.set("trustedCaller", !socket || (peer !== null && trusted.has(peer)));
+    return next();
+  };
+}
+
+/**
+ * The visitor's address for rate limits: a trusted caller (the site) passes it in x-client-ip;
+ * anyone else, and a trusted caller without it, is the socket's. A trusted caller's header that is
+ * not an IP address is bad input. An API used without trustClientAddressFrom believes only
+ * in-process requests.
  */
 export function clientAddress(c: Context): Parsed<string> {
+  const socket = peerOf(c);
   const header = c.req.header(CLIENT_IP_HEADER);
-  if (header !== undefined) {
+  if (header !== undefined && (c.get("trustedCaller") ?? !socket)) {
     const address = normaliseAddress(header);
     if (!address) return { ok: false, response: apiError(c, 400, "bad_request", `${CLIENT_IP_HEADER}: expected an IP address`) };
     return { ok: true, data: address };
   }
-  const socket = (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket;
   return { ok: true, data: normaliseAddress(socket?.remoteAddress) ?? "unknown" };
 }
 
