@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { eventually } from "../support/hooks";
 import { databases } from "../support/stack";
 import { platformStack } from "../support/suite";
 
@@ -16,6 +17,7 @@ describe.each(databases)("platform test hooks on %s", (db) => {
         ["POST", "/__test/faults"],
         ["DELETE", "/__test/faults"],
         ["GET", "/__test/hits?path=/"],
+        ["GET", "/__test/in-flight?path=/"],
       ] as const) {
         const res = await fetch(`${stack.platformUrl}${path}`, { method, body: method === "GET" || method === "DELETE" ? undefined : "{}" });
         expect(res.status, `${method} ${path}`).toBe(404);
@@ -49,6 +51,7 @@ describe.each(databases)("platform test hooks on %s", (db) => {
     };
     const sessionCheck = () => call("GET", "/web-api/session/check");
     const blockCheck = () => call("POST", "/blocks-api/api/v2/block", { isAuth: false, url: "/ru" });
+    const inFlight = async (path: string) => ((await (await call("GET", `/__test/in-flight?path=${encodeURIComponent(path)}`)).json()) as { count: number }).count;
     const hits = async (path: string) => ((await (await call("GET", `/__test/hits?path=${encodeURIComponent(path)}`)).json()) as { count: number }).count;
 
     it("'down' closes the connection: fetch fails with a network error", async () => {
@@ -60,10 +63,25 @@ describe.each(databases)("platform test hooks on %s", (db) => {
 
     it("'slow' waits, then answers normally", async () => {
       await addFault({ path: "/web-api/session", mode: "slow", delayMs: 800 });
-      const started = Date.now();
       const res = await sessionCheck();
-      expect(Date.now() - started).toBeGreaterThanOrEqual(750);
+      // The answer names the wait it was held for (the wait itself: platform/apis/faults.test.ts).
+      expect(res.headers.get("server-timing")).toBe('fault;desc="slow";dur=800');
       expect(await res.json()).toEqual({ userId: null });
+      expect((await sessionCheck()).headers.get("server-timing")).toBe('fault;desc="slow";dur=800');
+      expect((await blockCheck()).headers.get("server-timing")).toBeNull();
+    });
+
+    it("counts the requests still being handled under a path", async () => {
+      // Held far longer than the test looks: the count is read while the request waits.
+      await addFault({ path: "/web-api/session", mode: "slow", delayMs: 30_000, remaining: 1 });
+      const held = new AbortController();
+      const pending = fetch(`${stack.platformUrl}/web-api/session/check`, { signal: held.signal }).catch(() => null);
+      await eventually(async () => expect(await inFlight("/web-api/")).toBe(1));
+      expect(await inFlight("/blocks-api/")).toBe(0);
+      await sessionCheck();
+      expect(await inFlight("/web-api/")).toBe(1);
+      held.abort();
+      await pending;
     });
 
     it("'error' answers the status (503 by default) with the error shape", async () => {
