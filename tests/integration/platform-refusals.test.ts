@@ -44,18 +44,20 @@ describe.each(databases)("refusals on %s", (db) => {
     const announced = await send("POST", "/web-api/auth/login", { raw: big });
     expect(announced.status).toBe(413);
     expect(announced.json?.error?.code).toBe("payload_too_large");
-    // No Content-Length: the limit is found while reading, and the answer still arrives.
+    // No Content-Length: the limit is found while reading, and the answer arrives while the
+    // body is still unfinished (it is never ended here: an answer that waited for its end never comes).
     const chunked = await new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = request(`${stack.platformUrl}/web-api/auth/login`, { method: "POST", headers: { "content-type": "application/json" } }, (res) => {
         let text = "";
         res.setEncoding("utf8");
         res.on("data", (d: string) => (text += d));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+        res.on("end", () => {
+          resolve({ status: res.statusCode ?? 0, text });
+          req.destroy();
+        });
       });
       req.on("error", reject);
-      // Over the limit, then a pause: the answer comes while the body is still being sent.
       req.write(big);
-      setTimeout(() => req.end("   "), 1_000);
     });
     expect(chunked.status).toBe(413);
     expect(JSON.parse(chunked.text).error.code).toBe("payload_too_large");
