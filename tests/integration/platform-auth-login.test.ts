@@ -8,6 +8,20 @@ import { authClient, freshIp, freshPhone, secondsUntil, unique } from "./platfor
 
 const DAY = 86_400;
 
+/** The answer of `call` and when it was asked and answered, on this machine's clock. */
+async function stamped<T>(call: () => Promise<T>): Promise<{ answer: T; asked: number; answered: number }> {
+  const asked = Date.now();
+  const answer = await call();
+  return { answer, asked, answered: Date.now() };
+}
+
+/** An expiry set `seconds` after the platform's "now" while the call ran (a second for rounding). */
+function expectExpiry(iso: string, seconds: number, { asked, answered }: { asked: number; answered: number }) {
+  const at = new Date(iso).getTime();
+  expect(at).toBeGreaterThanOrEqual(asked + seconds * 1000 - 1000);
+  expect(at).toBeLessThanOrEqual(answered + seconds * 1000 + 1000);
+}
+
 describe.each(databases)("platform logins, sessions and tokens on %s", (db) => {
   const stack = platformStack(db);
   const api = authClient(() => stack.platformUrl);
@@ -59,14 +73,12 @@ describe.each(databases)("platform logins, sessions and tokens on %s", (db) => {
 
     it("keeps a session 1 day, or 30 days with save", async () => {
       const { email, password } = await userWithPassword();
-      const short = (await api.login(email, password)).body.result;
-      expect(secondsUntil(short.expiresAt)).toBeGreaterThan(DAY - 60);
-      expect(secondsUntil(short.expiresAt)).toBeLessThanOrEqual(DAY + 5);
-      const saved = (await api.login(email, password, { save: true })).body.result;
-      expect(secondsUntil(saved.expiresAt)).toBeGreaterThan(30 * DAY - 60);
-      expect(secondsUntil(saved.expiresAt)).toBeLessThanOrEqual(30 * DAY + 5);
-      const notSaved = (await api.login(email, password, { save: false })).body.result;
-      expect(secondsUntil(notSaved.expiresAt)).toBeLessThanOrEqual(DAY + 5);
+      const short = await stamped(() => api.login(email, password));
+      expectExpiry(short.answer.body.result.expiresAt, DAY, short);
+      const saved = await stamped(() => api.login(email, password, { save: true }));
+      expectExpiry(saved.answer.body.result.expiresAt, 30 * DAY, saved);
+      const notSaved = await stamped(() => api.login(email, password, { save: false }));
+      expectExpiry(notSaved.answer.body.result.expiresAt, DAY, notSaved);
     });
 
     it("answers wrong_credentials alike for a wrong password and an unknown account", async () => {
@@ -340,11 +352,11 @@ describe.each(databases)("platform logins, sessions and tokens on %s", (db) => {
     it("mints a 10-minute token tied to the session; every bearer API takes it", async () => {
       const { userId, email, password } = await userWithPassword();
       const { token } = (await api.login(email, password)).body.result;
-      const minted = await api.expectOk("GET", "/web-api/user/gettoken?force_refresh=true", { token });
+      const mint = await stamped(() => api.expectOk("GET", "/web-api/user/gettoken?force_refresh=true", { token }));
+      const minted = mint.answer;
       expect(minted).toEqual({ token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), expiresAt: expect.any(String) });
       expect(minted.token).not.toBe(token);
-      expect(secondsUntil(minted.expiresAt)).toBeGreaterThan(590);
-      expect(secondsUntil(minted.expiresAt)).toBeLessThanOrEqual(605);
+      expectExpiry(minted.expiresAt, 600, mint);
       const again = await api.expectOk("GET", "/web-api/user/gettoken?force_refresh=true", { token });
       expect(again.token).not.toBe(minted.token);
       expect(await api.whoIs(minted.token)).toBe(userId);
