@@ -6,7 +6,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [["list"], ["github"]] : "list",
+  // The list, GitHub's annotations under CI, then the retried tests and the slowest spec files.
+  reporter: [["list"], ...(process.env.CI ? [["github"] as ["github"]] : []), ["./tests/support/summary-reporter.ts"]],
   timeout: 60_000,
   use: {
     baseURL: `http://127.0.0.1:${sharedSitePort}`,

@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import SummaryReporter from "./tests/support/vitest-summary-reporter";
 
 // Integration tests: the real platform and the built site as child processes, over HTTP.
 export default defineConfig({
@@ -7,6 +8,8 @@ export default defineConfig({
   test: {
     include: ["tests/integration/**/*.test.ts"],
     environment: "node",
+    // Vitest's own output, then the retried tests and the slowest files (tests/support/run-summary.ts).
+    reporters: ["default", ...(process.env.GITHUB_ACTIONS === "true" ? ["github-actions"] : []), new SummaryReporter("integration")],
     testTimeout: 60_000,
     hookTimeout: 240_000,
     // Each file starts its own servers; two at a time suits a two-core machine.
