@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -77,6 +77,45 @@ export function freshDatabase(kind: DbKind): { env: Record<string, string>; drop
   };
 }
 
+/**
+ * What a new platform writes into an empty database at its first start (migrations, then the
+ * demo seed: settings, rules, users with their password hashes, the sports catalogue) depends on
+ * these variables alone; a PGlite folder seeded with the same values is the same database.
+ */
+const SEED_VARIABLES = ["NODE_ENV", "PLATFORM_SEED", "SPORTS_SEED", "SPORTS_SIM_SEED", "PLATFORM_NOW", "SPORTS_SHIFT_WEEKS"] as const;
+const templates = new Map<string, Promise<string>>();
+const templateDirs: string[] = [];
+process.once("exit", () => {
+  for (const dir of templateDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * A fresh PGlite database copied from a template this test process migrated and seeded once for
+ * the same seed variables (a platform started on it, then stopped): a stack starts in about half
+ * the time (1.5 s instead of 3.9 s without sports, 2.7 s instead of 6.6 s with them, measured side
+ * by side on the shared two-core machine), and the folder is a database the platform made itself.
+ */
+async function pgliteFromTemplate(platformEnv: Record<string, string>): Promise<ReturnType<typeof freshDatabase>> {
+  const key = JSON.stringify(SEED_VARIABLES.map((name) => platformEnv[name] ?? process.env[name] ?? null));
+  let template = templates.get(key);
+  if (!template) {
+    template = (async () => {
+      const dir = mkdtempSync(join(tmpdir(), "platform-template-"));
+      templateDirs.push(dir);
+      const child = await startPlatform({ port: await freePort(), env: { ...platformEnv, PLATFORM_DATA_DIR: dir }, quiet: QUIET });
+      await stop(child);
+      return dir;
+    })();
+    templates.set(key, template);
+    // A template that failed is made again by the next stack rather than failing every one.
+    template.catch(() => templates.delete(key));
+  }
+  const from = await template;
+  const database = freshDatabase("pglite");
+  cpSync(from, database.env.PLATFORM_DATA_DIR!, { recursive: true });
+  return database;
+}
+
 type Child = Awaited<ReturnType<typeof startPlatform>>;
 
 /** One line of a program's structured log (common/json-log.ts). */
@@ -133,20 +172,20 @@ export interface StackOptions {
   platformEnv?: Record<string, string>;
   /** Run once the platform is up, before the site starts (the shared e2e stack pauses its simulator). */
   beforeSite?: (platformUrl: string) => Promise<void>;
+  /**
+   * An empty database that the platform migrates and seeds at its start, for a test of that
+   * start itself; by default a PGlite stack starts from a copy of a template seeded alike.
+   */
+  emptyDatabase?: boolean;
 }
 
 /** Starts a platform on a fresh database and, unless `site: false`, the built site against it. */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const db = options.db ?? "pglite";
-  const database = freshDatabase(db);
+  const seedEnv = { NODE_ENV: "test", PLATFORM_TEST_HOOKS: "1", SPORTS_SEED: options.sports ? "on" : "off", ...options.platformEnv };
+  const database = db === "pglite" && !options.emptyDatabase ? await pgliteFromTemplate(seedEnv) : freshDatabase(db);
   const [platformPort, sitePort] = await Promise.all([options.platformPort ?? freePort(), options.sitePort ?? freePort()]);
-  const platformEnv = {
-    ...database.env,
-    NODE_ENV: "test",
-    PLATFORM_TEST_HOOKS: "1",
-    SPORTS_SEED: options.sports ? "on" : "off",
-    ...options.platformEnv,
-  };
+  const platformEnv = { ...database.env, ...seedEnv };
   let platform: Child | undefined;
   let site: (Child & { log?: string[] }) | undefined;
   const platformUrl = `http://127.0.0.1:${platformPort}`;
