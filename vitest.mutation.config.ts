@@ -12,6 +12,7 @@ export default defineConfig({
       "platform/domain/redirect-analysis.test.ts",
       "platform/domain/client-address.test.ts",
       "app/coupon/rules.test.ts",
+      // Every betting-math test, coupon-math.test.ts among them (issue 32).
       "betting-math/*.test.ts",
       "platform/domain/ledger-rules.test.ts",
       "app/forms/request-checks.test.ts",
