@@ -14,4 +14,11 @@ describe("the bonus bet (SPEC §4)", () => {
     expect(bonusBetShapeRefusal({ ...ok, coefs: [109, 150, 200] })).toBe("bet-coef-too-low");
     expect(bonusBetShapeRefusal({ ...ok, marketKinds: [1, 7, 1] })).toBe("market-kind-excluded");
   });
+  it("refuses a total below 1.01 as such, before the selections' own minimum, as the site's offer does", () => {
+    // 1.00 × 1.00 × 1.00 = 1.00 < 1.01 (app/coupon/rules.ts's bonusBetOffer gives the same reason).
+    expect(bonusBetShapeRefusal({ isExpress: true, coefs: [100, 100, 100], marketKinds: [1, 1, 1] })).toBe("total-coef-too-low");
+    expect(bonusBetShapeRefusal({ isExpress: true, coefs: [100, 100, 100], marketKinds: [7, 7, 7] })).toBe("total-coef-too-low");
+    // 1.01 × 1.00 × 1.00 = 1.01 is not below, so the next rule speaks (1.00 < 1.1).
+    expect(bonusBetShapeRefusal({ isExpress: true, coefs: [101, 100, 100], marketKinds: [1, 1, 1] })).toBe("bet-coef-too-low");
+  });
 });

@@ -10,6 +10,11 @@ describe("decimal", () => {
     expect(decimalFromNumber(1.5e21)).toEqual({ units: 1_500_000_000_000_000_000_000n, scale: 0 });
   });
 
+  it("reads 0 (a stake or payout of nothing), -0 included", () => {
+    expect(decimalFromNumber(0)).toEqual({ units: 0n, scale: 0 });
+    expect(decimalFromNumber(-0)).toEqual({ units: 0n, scale: 0 });
+  });
+
   it("refuses what is not a finite non-negative number", () => {
     expect(() => decimalFromNumber(-1)).toThrow(RangeError);
     expect(() => decimalFromNumber(Number.NaN)).toThrow(RangeError);
@@ -17,6 +22,14 @@ describe("decimal", () => {
 
   it("multiplies exactly", () => {
     expect(decimalToString(multiplyDecimals([1.1, 1.1, 1.1].map(decimalFromNumber)))).toBe("1.331");
+  });
+
+  it("writes a decimal without its trailing zeros", () => {
+    // 1.5 × 2.0 at scale 2: 300 hundredths is "3", not "3.00" nor "3.0".
+    expect(decimalToString({ units: 300n, scale: 2 })).toBe("3");
+    expect(decimalToString({ units: 1500n, scale: 3 })).toBe("1.5");
+    expect(decimalToString({ units: 1050n, scale: 3 })).toBe("1.05");
+    expect(decimalToString({ units: 5n, scale: 3 })).toBe("0.005");
   });
 
   it("writes decimals with a fixed number of places, rounding half away from zero", () => {
@@ -38,5 +51,13 @@ describe("decimal", () => {
   it("gcd", () => {
     expect(gcd(12n, 18n)).toBe(6n);
     expect(gcd(7n, 0n)).toBe(7n);
+  });
+
+  it("gcd is never negative, whatever the signs", () => {
+    expect(gcd(-12n, 0n)).toBe(12n);
+    expect(gcd(0n, -12n)).toBe(12n);
+    expect(gcd(-12n, 18n)).toBe(6n);
+    expect(gcd(12n, -18n)).toBe(6n);
+    expect(gcd(-12n, -18n)).toBe(6n);
   });
 });

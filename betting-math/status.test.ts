@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { SELECTION_STATUS as S, aboveLineStatus, bothScoreStatus, doubleChanceStatus, handicapStatus, matchResultStatus, totalStatus } from "./status";
+import { SELECTION_STATUS as S, SELECTION_STATUS_IDS, aboveLineStatus, bothScoreStatus, doubleChanceStatus, handicapStatus, matchResultStatus, totalStatus } from "./status";
 
 describe("selection status from a final score", () => {
   // The Asian handicap and Asian total rules as bookmakers publish them (e.g. Pinnacle's
@@ -65,5 +65,12 @@ describe("selection status from a final score", () => {
         expect([w, r]).toEqual([(w1 + w2) / 2, (r1 + r2) / 2]);
       }),
     );
+  });
+});
+
+describe("SELECTION_STATUS_IDS", () => {
+  it("lists every SPEC §4 status id once, from -2 (not calculated) to 6 (half lose half win)", () => {
+    expect(SELECTION_STATUS_IDS).toEqual([-2, -1, 0, 1, 2, 3, 4, 5, 6]);
+    expect([...SELECTION_STATUS_IDS].sort((a, b) => a - b)).toEqual(Object.values(S).sort((a, b) => a - b));
   });
 });
