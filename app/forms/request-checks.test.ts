@@ -7,6 +7,10 @@ describe("isFormMediaType", () => {
     expect(isFormMediaType("Application/X-WWW-Form-Urlencoded; charset=UTF-8")).toBe(true);
     expect(isFormMediaType("multipart/form-data; boundary=----x")).toBe(true);
   });
+  it("takes a media type written with spaces around it before its parameters", () => {
+    expect(isFormMediaType("multipart/form-data ; boundary=----x")).toBe(true);
+    expect(isFormMediaType(" application/x-www-form-urlencoded ;charset=UTF-8")).toBe(true);
+  });
   it("refuses JSON, text and nothing", () => {
     expect(isFormMediaType("application/json")).toBe(false);
     expect(isFormMediaType("text/plain")).toBe(false);
