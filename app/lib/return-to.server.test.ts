@@ -66,6 +66,12 @@ describe("safeReturnPath", () => {
     expect(safeReturnPath("//:secret@own-site.invalid/en", FALLBACK)).toBe(FALLBACK);
   });
 
+  it("refuses an address on another host even when its path is one of our pages, rather than keeping the path", () => {
+    expect(safeReturnPath("//evil.example/ru/live", FALLBACK)).toBe(FALLBACK);
+    expect(safeReturnPath("//evil.example/", FALLBACK)).toBe(FALLBACK);
+    expect(safeReturnPath("//own-site.invalid:8443/en", FALLBACK)).toBe(FALLBACK);
+  });
+
   it("drops the fragment but keeps an empty query's absence and a query's order", () => {
     expect(safeReturnPath("/en/live#", FALLBACK)).toBe("/en/live");
     expect(safeReturnPath("/en/live?b=2&a=1#x", FALLBACK)).toBe("/en/live?b=2&a=1");
