@@ -157,6 +157,11 @@ describe("bonus bet", () => {
     expect(bonusBetOffer(express([1, 1, 1]), enabled)).toEqual({ ok: false, reason: "total-coef-too-low" });
   });
 
+  it("takes a total of exactly 1.01 as enough, so a selection's own minimum speaks", () => {
+    // 1.01 × 1 × 1 = 1.01, not below 1.01; 1 is below 1.1.
+    expect(bonusBetOffer(express([1.01, 1, 1]), enabled)).toEqual({ ok: false, reason: "bet-coef-too-low" });
+  });
+
   it("is refused when a bet's coef is below 1.1", () => {
     expect(bonusBetOffer(express([1.09, 2, 2]), enabled)).toEqual({ ok: false, reason: "bet-coef-too-low" });
   });
@@ -380,6 +385,12 @@ describe("couponPlacementRefusals", () => {
     expect(couponPlacementRefusals(coupon, context)).toEqual([{ reason: "system-value-out-of-range", min: 2, max: 2 }]);
   });
 
+  it("a system at its largest value, n − 1, can be placed", () => {
+    // 2 of 3: 3 lines × 100 = 300 at least.
+    const coupon = makeCoupon([makeBet(), makeBet(), makeBet()], { typeId: COUPON_TYPE.SYSTEM, systemValue: 2, amount: 500, ...limits });
+    expect(couponPlacementRefusals(coupon, context)).toEqual([]);
+  });
+
   it("a system's least stake is the least line stake times the lines", () => {
     const bets = [makeBet(), makeBet(), makeBet(), makeBet()];
     // 2 of 4: 6 lines × 100 = 600
@@ -427,6 +438,11 @@ describe("couponPlacementRefusals", () => {
     expect(couponPlacementRefusals({ ...coupon, promoCode: "", manualPromoCode: "X1" }, context)).toEqual([
       { reason: "promo-codes-not-for-multiple-singles" },
     ]);
+  });
+
+  it("an available VIP bet refuses nothing", () => {
+    const coupon = makeCoupon([makeBet()], { typeId: COUPON_TYPE.SINGLE, amount: 500, isActiveVipBet: true, ...limits });
+    expect(couponPlacementRefusals(coupon, { ...context, config: { ...context.config, isVipBetEnabled: true } })).toEqual([]);
   });
 
   it("a VIP bet that is not available says why", () => {

@@ -165,6 +165,10 @@ describe("redirect answers", () => {
     expect(isCyclicRedirect({ url: null, reasons: [] }, here)).toBe(false);
     expect(isCyclicRedirect({ url: "https://bet.example/ru/bonuses?x=1", reasons: [] }, here)).toBe(true);
   });
+  it("does not read a missing target as the relative path \"null\"", () => {
+    // Resolved as a URL, null would be "null" beside the current page: /ru/null here.
+    expect(isCyclicRedirect({ url: null, reasons: [] }, new URL("https://bet.example/ru/null"))).toBe(false);
+  });
   it("does not take the same path with another query, or the same path on another site, for a cycle", () => {
     expect(isCyclicRedirect({ url: "/ru/bonuses?x=2", reasons: [] }, here)).toBe(false);
     expect(isCyclicRedirect({ url: "/ru/promo?x=1", reasons: [] }, here)).toBe(false);
@@ -209,6 +213,16 @@ describe("route params (SPEC §5)", () => {
     expect(paramsAreValid({ lng: "rus" }, { lng: "lng" })).toBe(false);
     // An optional param that is absent is fine.
     expect(paramsAreValid({}, { chapter: "digits" })).toBe(true);
+  });
+  it("needs every param to pass its rule, not just one of them", () => {
+    const rules = { couponId: "digits", section: "section" } as const;
+    expect(paramsAreValid({ couponId: "123", section: "live" }, rules)).toBe(true);
+    expect(paramsAreValid({ couponId: "123", section: "prematch" }, rules)).toBe(false);
+    expect(paramsAreValid({ couponId: "12a", section: "live" }, rules)).toBe(false);
+  });
+  it("does not take a present param whose rule is missing", () => {
+    expect(paramsAreValid({ couponId: "123" }, { couponId: undefined })).toBe(false);
+    expect(paramsAreValid({}, { couponId: undefined })).toBe(true);
   });
 });
 
