@@ -7,6 +7,8 @@ export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
     include: ["tests/integration/**/*.test.ts"],
+    // The stacks' PGlite templates live one run long (tests/support/stack.ts).
+    globalSetup: ["tests/support/templates-teardown.ts"],
     environment: "node",
     // Vitest's own output, then the retried tests and the slowest files (tests/support/run-summary.ts).
     reporters: ["default", ...(process.env.GITHUB_ACTIONS === "true" ? ["github-actions"] : []), new SummaryReporter("integration")],

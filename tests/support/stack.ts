@@ -1,9 +1,10 @@
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { startPlatform, startSite, stop } from "../../scripts/processes.mjs";
+import { inVitestWorker, templateRoot } from "./template-root";
 
 /**
  * Test workers run side by side, each starting stacks. A port the system hands out (listen on 0)
@@ -84,9 +85,10 @@ export function freshDatabase(kind: DbKind): { env: Record<string, string>; drop
  */
 const SEED_VARIABLES = ["NODE_ENV", "PLATFORM_SEED", "SPORTS_SEED", "SPORTS_SIM_SEED", "PLATFORM_NOW", "SPORTS_SHIFT_WEEKS"] as const;
 const templates = new Map<string, Promise<string>>();
-const templateDirs: string[] = [];
+// A process that ends by itself (the e2e stack's, a bench's) removes its templates; the
+// integration run removes its workers' in its global teardown (templates-teardown.ts).
 process.once("exit", () => {
-  for (const dir of templateDirs) rmSync(dir, { recursive: true, force: true });
+  if (!inVitestWorker) rmSync(templateRoot(), { recursive: true, force: true });
 });
 
 /**
@@ -100,8 +102,8 @@ async function pgliteFromTemplate(platformEnv: Record<string, string>): Promise<
   let template = templates.get(key);
   if (!template) {
     template = (async () => {
-      const dir = mkdtempSync(join(tmpdir(), "platform-template-"));
-      templateDirs.push(dir);
+      mkdirSync(templateRoot(), { recursive: true });
+      const dir = mkdtempSync(join(templateRoot(), "platform-"));
       const child = await startPlatform({ port: await freePort(), env: { ...platformEnv, PLATFORM_DATA_DIR: dir }, quiet: QUIET });
       await stop(child);
       return dir;
