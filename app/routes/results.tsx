@@ -18,7 +18,8 @@ const PAGE = 50;
 
 /**
  * results/{type?} (SPEC §2: live or zone): finished games with their scores, searchable by day,
- * sport, championship and a team or championship name. A plain GET form: works without JavaScript.
+ * sport, championship and a team or championship name; `live` keeps the real sports' games, `zone`
+ * the cyber zone's. A plain GET form: works without JavaScript.
  */
 export const loader = (args: LoaderFunctionArgs) =>
   pageLoader(args, "results", async (ctx) => {
@@ -29,10 +30,11 @@ export const loader = (args: LoaderFunctionArgs) =>
     const sport = /^\d{1,9}$/.test(q.get("sport") ?? "") ? Number(q.get("sport")) : null;
     const text = (q.get("q") ?? "").trim().slice(0, 64);
     const page = Math.max(1, Math.min(100, Number(q.get("page")) || 1));
+    const kind = type === "live" ? ("real" as const) : type === "zone" ? ("cyber" as const) : null;
     const [sc, results, dates, seo] = await Promise.all([
       sportsContext(ctx.site.lng, "line"),
-      getResults({ date, sport, q: text.length >= 2 ? text : null, limit: PAGE, offset: (page - 1) * PAGE }, args.request.signal),
-      getResultDates({ sport }, args.request.signal),
+      getResults({ date, sport, kind, q: text.length >= 2 ? text : null, limit: PAGE, offset: (page - 1) * PAGE }, args.request.signal),
+      getResultDates({ sport, kind }, args.request.signal),
       routeSeo(ctx, "results.description"),
     ]);
     return {
@@ -72,6 +74,9 @@ export default function Results() {
         </Link>
         <Link to={`/${data.lng}/results/live`} className={`chip${data.type === "live" ? " is-active" : ""}`}>
           {t("results.live")}
+        </Link>
+        <Link to={`/${data.lng}/results/zone`} className={`chip${data.type === "zone" ? " is-active" : ""}`}>
+          {t("results.zone")}
         </Link>
       </nav>
       <ResultsFilter

@@ -280,13 +280,13 @@ export function getStandings(champId: number, signal?: AbortSignal) {
 }
 
 export function getResults(
-  query: { date?: string | null; sport?: number | null; champ?: number | null; q?: string | null; limit?: number; offset?: number },
+  query: { date?: string | null; sport?: number | null; champ?: number | null; kind?: "real" | "cyber" | null; q?: string | null; limit?: number; offset?: number },
   signal?: AbortSignal,
 ) {
   return callUpstream({ upstream: "sports", path: "/sports-api/results", query, schema: resultsSchema, retry: RETRY, signal });
 }
 
-export function getResultDates(query: { sport?: number | null; champ?: number | null }, signal?: AbortSignal) {
+export function getResultDates(query: { sport?: number | null; champ?: number | null; kind?: "real" | "cyber" | null }, signal?: AbortSignal) {
   return callUpstream({ upstream: "sports", path: "/sports-api/results/dates", query, schema: resultDatesSchema, retry: RETRY, signal });
 }
 

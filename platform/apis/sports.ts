@@ -40,6 +40,7 @@ const resultsQuery = z.object({
     .optional(),
   sport: optionalId,
   champ: optionalId,
+  kind: z.enum(["real", "cyber"]).optional(),
   q: z.string().trim().min(2).max(64).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
@@ -157,15 +158,15 @@ export function sportsApi(db: Db, sports: SportsService) {
     if (!q.ok) return q.response;
     if (!knownSport(q.data.sport)) return apiError(c, 404, "not_found", "No such sport");
     if (!knownChamp(q.data.champ)) return apiError(c, 404, "not_found", "No such championship");
-    return c.json(await results(db, store, { date: q.data.date, sportId: q.data.sport, champId: q.data.champ, q: q.data.q, limit: q.data.limit, offset: q.data.offset }));
+    return c.json(await results(db, store, { date: q.data.date, sportId: q.data.sport, champId: q.data.champ, kind: q.data.kind, q: q.data.q, limit: q.data.limit, offset: q.data.offset }));
   });
 
   api.get("/results/dates", async (c) => {
-    const q = parseQuery(c, z.object({ sport: optionalId, champ: optionalId }));
+    const q = parseQuery(c, z.object({ sport: optionalId, champ: optionalId, kind: z.enum(["real", "cyber"]).optional() }));
     if (!q.ok) return q.response;
     if (!knownSport(q.data.sport)) return apiError(c, 404, "not_found", "No such sport");
     if (!knownChamp(q.data.champ)) return apiError(c, 404, "not_found", "No such championship");
-    return c.json({ dates: await resultDates(db, q.data.sport, q.data.champ) });
+    return c.json({ dates: await resultDates(db, q.data.sport, q.data.champ, q.data.kind) });
   });
 
   const teamView = (teamId: number) => {

@@ -212,6 +212,17 @@ describe.each(databases)("sports platform on %s", (db) => {
     expect(team.form).toHaveLength(5);
     expect(team.fixtures.length).toBeGreaterThan(0);
 
+    // Results of the real sports (results/live) and of the cyber zone (results/zone), apart.
+    const kinds = new Map(((await get("/sports-api/catalogue")).body.sports as { id: number; kind: string }[]).map((s) => [s.id, s.kind]));
+    for (const kind of ["real", "cyber"]) {
+      const some = (await get(`/sports-api/results?kind=${kind}&limit=100`)).body.games as FeedGame[];
+      expect(some.length, kind).toBeGreaterThan(0);
+      expect(new Set(some.map((g) => kinds.get(g.sportId))), kind).toEqual(new Set([kind]));
+      const days = (await get(`/sports-api/results/dates?kind=${kind}`)).body.dates as { count: number }[];
+      expect(days.length, kind).toBeGreaterThan(0);
+    }
+    expect((await get("/sports-api/results?kind=virtual")).status).toBe(400);
+
     const found = (await get("/sports-api/search?q=arsenal")).body;
     expect(found.teams.map((t: { name: string }) => t.name)).toContain("Arsenal FC");
     const champs = (await get("/sports-api/search?q=premier")).body;

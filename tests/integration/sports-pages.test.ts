@@ -253,6 +253,7 @@ describe("sports pages over HTTP", () => {
       ["/en/top-game", 200, 'class="champ-card"'],
       ["/en/results", 200, 'class="results-table"'],
       ["/en/results/live", 200, 'class="results-table"'],
+      ["/en/results/zone", 200, 'class="results-table"'],
       [`/en/results?q=${encodeURIComponent(done.home.name)}`, 200, asHtml(done.home.name)],
       ["/en/statistic", 200, 'class="results-table standings"'],
       [`/en/statistic?sport=${done.sportId}&champ=${done.champId}&team1=${teamId}&team2=${done.away.id}`, 200, 'data-testid="h2h"'],

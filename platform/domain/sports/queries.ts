@@ -18,6 +18,8 @@ export interface ResultsFilter {
   date?: string;
   sportId?: number;
   champId?: number;
+  /** Real sports or cyber sport (SPEC §2 results/{live|zone}). */
+  kind?: "real" | "cyber";
   q?: string;
   limit: number;
   offset: number;
@@ -37,6 +39,7 @@ export async function results(db: Db, store: SportsStore, f: ResultsFilter): Pro
   if (f.sportId) q = q.where("sport_id", "=", f.sportId);
   else q = q.where("runners", "is", null);
   if (f.champId) q = q.where("champ_id", "=", f.champId);
+  if (f.kind) q = q.where("sport_id", "in", (eb) => eb.selectFrom("sport").select("id").where("kind", "=", f.kind!));
   if (f.q) {
     const pattern = likePattern(f.q);
     q = q.where((eb) =>
@@ -53,12 +56,13 @@ export async function results(db: Db, store: SportsStore, f: ResultsFilter): Pro
   return { total, games: games.map((g) => gameView(store, g, "none")) };
 }
 
-export async function resultDates(db: Db, sportId?: number, champId?: number): Promise<{ date: string; count: number }[]> {
+export async function resultDates(db: Db, sportId?: number, champId?: number, kind?: "real" | "cyber"): Promise<{ date: string; count: number }[]> {
   let q = db.selectFrom("game").where("status", "=", 4);
   q = q.where("source", "!=", "outright");
   if (sportId) q = q.where("sport_id", "=", sportId);
   else q = q.where("runners", "is", null);
   if (champId) q = q.where("champ_id", "=", champId);
+  if (kind) q = q.where("sport_id", "in", (eb) => eb.selectFrom("sport").select("id").where("kind", "=", kind));
   const rows = await q
     .select([sql<string>`to_char(start_at at time zone 'UTC', 'YYYY-MM-DD')`.as("date"), (eb) => eb.fn.countAll<string>().as("n")])
     .groupBy(sql`1`)
