@@ -116,6 +116,17 @@ describe("checkRule", () => {
     ]);
   });
 
+  it("finds a loop that only one value makes of a param that is the source's first segment", () => {
+    const back = compiled("/offers/summer", "/summer");
+    expect(checkRule(state([back]), fresh("/:slug", "/offers/:slug")).errors[0]?.loop).toEqual(["/summer", "/offers/summer", "/summer"]);
+  });
+
+  it("names the loop of the first language in alphabetical order, whatever order the rules were made in", () => {
+    const backEn = compiled("/b", "/a", { languages: ["en"] });
+    const backDe = compiled("/b", "/a", { languages: ["de"] });
+    expect(checkRule(state([backEn, backDe]), fresh("/a", "/b")).errors[0]?.loop).toEqual(["/de/a", "/de/b", "/de/a"]);
+  });
+
   it("finds a loop that only one language makes", () => {
     const back = compiled("/b", "/a", { languages: ["en"] });
     expect(checkRule(state([back]), fresh("/a", "/b")).errors[0]?.loop).toEqual(["/en/a", "/en/b", "/en/a"]);
@@ -323,6 +334,15 @@ describe("checkRule, further", () => {
     expect(checkRule(s, { ...input("/c2", "/a"), id: back.id }).errors).toEqual([]);
   });
 
+  it("looks for loops at the edited rule's old URLs, wherever the rule stands in the order", () => {
+    const top = compiled("/z9", "/y9", { priority: 100 });
+    const high = compiled("/a", "/b", { priority: 10 });
+    const low = compiled("/a", "/c", { languages: ["en"] });
+    const back = compiled("/c", "/a");
+    const moved = checkRule(state([top, high, low, back]), { ...input("/z", "/b", { priority: 10 }), id: high.id });
+    expect(moved.errors[0]).toMatchObject({ code: "loop", loop: ["/en/a", "/en/c", "/en/a"] });
+  });
+
   it("shows a loop through a splat as the splat", () => {
     const back = compiled("/y/*rest", "/x/*rest");
     expect(checkRule(state([back]), fresh("/x/*rest", "/y/*rest")).errors[0]?.loop).toEqual(["/x/*rest", "/y/*rest", "/x/*rest"]);
@@ -332,6 +352,14 @@ describe("checkRule, further", () => {
 describe("checkRemoval, further", () => {
   it("has nothing to say about a rule that is not there", () => {
     expect(checkRemoval(state([compiled("/a", "/b")]), 987_654_321)).toEqual([]);
+  });
+
+  it("looks for the loop at the removed rule's URLs, wherever the rule stands in the order", () => {
+    const top = compiled("/z9", "/y9", { priority: 100 });
+    const high = compiled("/a", "/b", { priority: 10 });
+    const low = compiled("/a", "/c");
+    const back = compiled("/c", "/a");
+    expect(checkRemoval(state([top, high, low, back]), high.id)[0]).toMatchObject({ code: "loop", loop: ["/a", "/c", "/a"] });
   });
 
   it("says which removal makes the loop", () => {
