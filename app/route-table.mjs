@@ -419,7 +419,7 @@ export const routeTable = table([
     file: "routes/resources/balance.ts",
     meta: { layout: "empty", titleKey: "bets.balance", skip: ["terms", "ageGate", "redirects", "platformType", "notFoundList"], preloader: "none", robots: "noindex" },
   },
-  // Championship-special pages (SPEC §2): champ, epl, laliga, scf, nbafinals (app/sports/specials.ts);
+  // Championship-special pages (SPEC §2): champ, epl, laliga, europaleague, ipl, fifacwc, scf, nbafinals (SPECIAL_NAMES in app/sports/specials.ts);
   // any other first segment the special loader does not know answers the site's 404 page.
   {
     id: "special",
