@@ -10,7 +10,6 @@ import {
   isRouteErrorResponse,
   useRouteError,
   useMatches,
-  useRouteLoaderData,
 } from "@remix-run/react";
 import { type ReactNode, useContext, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -20,6 +19,7 @@ import { ErrorPage, refusalMessage } from "./components/ErrorPage";
 import { ListLinkNavigation } from "./components/ListLink";
 import { useAutoLogoff } from "./components/auth/use-auto-logoff";
 import { useSessionPoll } from "./components/auth/use-session-poll";
+import { type RootData, useRootData } from "./components/root-data";
 import { getT } from "./i18n/dictionaries.server";
 import { dictionaryUrl } from "./i18n/browser-dictionary";
 import { type Language, dictionaryPartsOf, endonyms, handleNamespaces, textDirection } from "./i18n/languages";
@@ -35,7 +35,6 @@ import { beforeDeadline, guardDeadline } from "./loaders/memo.server";
 import { getSiteContext, languageWithoutConfig } from "./loaders/site.server";
 import { env } from "./env.server";
 import { useNonce } from "./lib/nonce";
-import type { RouteId } from "./route-ids";
 import { oneTapClientId } from "./services/auth.server";
 import { getContentGroups, NoSiteConfigError } from "./services/config.server";
 import { appStyles as stylesHref } from "./styles/stylesheets";
@@ -126,7 +125,7 @@ export async function loader(args: LoaderFunctionArgs) {
         notFound: `${t("meta.notFoundTitle")} — ${config.companyName}`,
         error: `${t("meta.errorTitle")} — ${config.companyName}`,
       },
-    },
+    } satisfies RootData,
     {
       headers: [
         ...site.setCookies,
@@ -147,11 +146,6 @@ function platformTypeCookie(url: URL): string[] {
   return [setCookie(COOKIES.platformType, "desktop")];
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>["data"];
-
-export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof loader>("root" satisfies RouteId) as RootData | undefined;
-}
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRootData();

@@ -1,4 +1,4 @@
-import type { RootData } from "~/root";
+import type { RootData } from "~/components/root-data";
 
 /** The search-engine text block: the operator's text for this language, above the footer. */
 export function SeoBlock({ root }: { root: RootData }) {

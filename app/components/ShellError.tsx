@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { RootData } from "~/root";
+import type { RootData } from "~/components/root-data";
 import type { RouteId } from "~/route-ids";
 import { ErrorPage, errorMessageKey, refusalMessage } from "./ErrorPage";
 import { DefaultLayout } from "./layouts";

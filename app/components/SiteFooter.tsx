@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { RootData } from "~/root";
+import type { RootData } from "~/components/root-data";
 import { localPath } from "~/lib/paths";
 import { ListLink } from "./ListLink";
 

@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { RootData } from "~/root";
+import type { RootData } from "~/components/root-data";
 import { AuthControls } from "./auth/AuthControls";
 import { HeaderBalance } from "./HeaderBalance";
 import { DisplaySettings } from "./sports/DisplaySettings";

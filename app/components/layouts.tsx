@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { RouteLayoutMeta } from "~/route-layouts";
-import type { RootData } from "~/root";
+import type { RootData } from "~/components/root-data";
 import { AgeGate } from "./AgeGate";
 import { OneTapPrompt } from "./auth/OneTapPrompt";
 import { RegistrationReminder } from "./auth/RegistrationReminder";

@@ -10,7 +10,7 @@ import { useLiveFeed } from "~/components/sports/use-live-feed";
 import { pageLoader } from "~/loaders/guards.server";
 import { pageSeo } from "~/loaders/seo.server";
 import { cachedFeed, sportsContext } from "~/loaders/sports.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import { seoMeta } from "~/seo";
 import { groupGames } from "~/sports/filters";
 import type { GameView } from "~/sports/model";

@@ -16,7 +16,7 @@ import { pageSeo } from "~/loaders/seo.server";
 import { cachedTop, preparedGameList, sportsContext } from "~/loaders/sports.server";
 import { prepareJson, usePreparedJson } from "~/lib/prepared-json";
 import { log } from "~/services/log.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import { seoMeta } from "~/seo";
 import { groupGames } from "~/sports/filters";
 import type { GameList, SportView } from "~/sports/model";

@@ -9,7 +9,7 @@ import { getSessionUser, hasSessionToken } from "~/loaders/session-user.server";
 import { requireSite } from "~/loaders/site.server";
 import type { RouteId } from "~/route-ids";
 import { leafRouteLayout } from "~/route-layouts";
-import { type RootData, useRootData } from "~/root";
+import { type RootData, useRootData } from "~/components/root-data";
 import { displayStyles } from "~/styles/stylesheets";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: displayStyles }];

@@ -9,7 +9,7 @@ import { useLiveFeed } from "~/components/sports/use-live-feed";
 import { pageLoader } from "~/loaders/guards.server";
 import { routeSeo } from "~/loaders/seo.server";
 import { cachedFeed, sportsContext } from "~/loaders/sports.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import { seoMeta } from "~/seo";
 import { getResults } from "~/services/sports.server";
 import { MARBLE_SPORT_ID, NEXT_RACES, RECENT_RESULTS, nextRaces } from "~/sports/marble";

@@ -18,7 +18,7 @@ import { pageLoader } from "~/loaders/guards.server";
 import { requestCookies } from "~/lib/request.server";
 import { routeSeo } from "~/loaders/seo.server";
 import { cachedFeed, sportsContext } from "~/loaders/sports.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import { seoMeta } from "~/seo";
 import { POLL_LIVE_BUSY_MS } from "~/sports/polling";
 import { sportsStyles } from "~/styles/stylesheets";

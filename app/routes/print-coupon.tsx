@@ -6,7 +6,7 @@ import { CouponCard } from "~/components/coupon/PlacedCoupon";
 import { couponViews } from "~/coupon/coupon-view.server";
 import { pageLoader } from "~/loaders/guards.server";
 import { routeSeo } from "~/loaders/seo.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import { seoMeta } from "~/seo";
 import { getCoupon } from "~/services/bets.server";
 import { sportsStyles } from "~/styles/stylesheets";

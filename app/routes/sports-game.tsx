@@ -14,7 +14,7 @@ import { useLiveFeed } from "~/components/sports/use-live-feed";
 import { pageLoader } from "~/loaders/guards.server";
 import { pageSeo } from "~/loaders/seo.server";
 import { cachedGame, sportsContext } from "~/loaders/sports.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import { seoMeta } from "~/seo";
 import { type Section, champTitle, isFinishedStatus, isLiveStatus, isOutright } from "~/sports/model";
 import { pollIntervalMs } from "~/sports/polling";

@@ -15,7 +15,7 @@ import { pageLoader } from "~/loaders/guards.server";
 import { pageSeo } from "~/loaders/seo.server";
 import { cachedFeed, preparedPerAnswer, sportsContext } from "~/loaders/sports.server";
 import { usePreparedJson } from "~/lib/prepared-json";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import { seoMeta } from "~/seo";
 import { bestMatchesFirst, filterGames, groupGames, parseTimeFilter } from "~/sports/filters";
 import { type GameList, type Section, champTitle } from "~/sports/model";

@@ -9,7 +9,7 @@ import { useLiveFeed } from "~/components/sports/use-live-feed";
 import { pageLoader } from "~/loaders/guards.server";
 import { routeSeo } from "~/loaders/seo.server";
 import { cachedTop, sportsContext } from "~/loaders/sports.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import { seoMeta } from "~/seo";
 import { groupGames } from "~/sports/filters";
 import { POLL_LIVE_BUSY_MS, POLL_TOP_LINE_MS } from "~/sports/polling";

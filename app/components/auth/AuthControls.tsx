@@ -2,7 +2,7 @@ import { Form, useLocation } from "@remix-run/react";
 import { Suspense, lazy, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { RootData } from "~/root";
+import type { RootData } from "~/components/root-data";
 import { localPath } from "~/lib/paths";
 import { Modal } from "./Modal";
 

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import { Icon } from "./AuthCard";
 import { FocusFirstInvalid, FormErrors, TextField, wholeFormErrors } from "~/components/form/Field";
 import { focusTarget } from "~/components/form/focus";

@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { ACTIVITY_THROTTLE_MS } from "~/constants";
-import type { RootData } from "~/root";
+import type { RootData } from "~/components/root-data";
 
 const activityEvents = ["mousemove", "mousedown", "keydown", "touchstart", "wheel", "resize"] as const;
 

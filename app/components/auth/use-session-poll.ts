@@ -1,7 +1,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { PAGE_LEAVE_PAUSE_MS, SESSION_POLL_MS } from "~/constants";
-import type { RootData } from "~/root";
+import type { RootData } from "~/components/root-data";
 
 /**
  * SPEC §4: the session is re-polled every 60 s while the page is visible; polling pauses 30 s

@@ -5,7 +5,7 @@ import { notifyCouponChangesAtom } from "~/notifications/atoms";
 import { refreshedBets } from "~/sports/coupon-bet";
 import { type CoefMove, COEF_INDICATION_MS, activeMoves, coefMoves } from "~/sports/indication";
 import { type GameView, isLiveStatus } from "~/sports/model";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import { shouldPoll } from "~/sports/polling";
 
 /** What the feed route answers (app/routes/resources/sports-feed.ts). */

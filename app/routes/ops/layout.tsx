@@ -6,7 +6,7 @@ import { ensureDictionaryPart } from "~/i18n/browser-dictionary";
 import type { DictionaryPart } from "~/i18n/languages";
 import { ShellError, shellErrorMeta } from "~/components/ShellError";
 import { requireOps } from "~/loaders/ops.server";
-import { type RootData, useRootData } from "~/root";
+import { type RootData, useRootData } from "~/components/root-data";
 
 /** The ops console's shell. Anyone without the ops role gets the site's ordinary 404. */
 export async function loader(args: LoaderFunctionArgs) {
