@@ -1,5 +1,5 @@
 import type { ReactElement } from "react";
-import { keptMarkup as serverKeptMarkup } from "~/components/kept-markup.server";
+import { keptMarkup as serverKeptMarkup } from "~/lib/kept-markup.server";
 
 /** The browser build empties `.server` modules (decision 046): there this is undefined. */
 const keptMarkup = serverKeptMarkup as typeof serverKeptMarkup | undefined;

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { sessionSecret } from "~/env.server";
 import { COOKIES, secureCookies } from "~/lib/cookies.server";
-import { sessionToken } from "~/loaders/session-user.server";
+import { sessionToken } from "~/lib/request.server";
 
 /**
  * CSRF protection of every state-changing form: a signed token in an HttpOnly cookie that the

@@ -24,9 +24,7 @@ export function clearedSessionCookies(): string[] {
   return [clearCookie(COOKIES.userToken), clearCookie(COOKIES.ua)];
 }
 
-export function saveRedirectTarget(path: string): string {
-  return setCookie(COOKIES.redirectUrl, path);
-}
+export { saveRedirectTarget } from "~/lib/cookies.server";
 
 const noReturnPages = /^\/[a-z]{2}\/(registration|login|office|user\/(passwordreset|activate|activatefast|accountverify))(\/|$|\?)/;
 

@@ -101,3 +101,8 @@ export function setCookie(cookie: CookieDeclaration, value: string, lifetime?: G
 export function clearCookie(cookie: CookieDeclaration, secure = secureCookies): string {
   return serialize(cookie.name, "", { path: cookie.path, httpOnly: cookie.httpOnly, sameSite: cookie.sameSite, secure, maxAge: 0, expires: new Date(0) });
 }
+
+/** The cookie that keeps where a visitor sent to sign in was going (SPEC §4), followed once after sign-in. */
+export function saveRedirectTarget(path: string): string {
+  return setCookie(COOKIES.redirectUrl, path);
+}

@@ -2,7 +2,7 @@ import { Links, Meta, Outlet, RemixServer, Scripts, useLoaderData } from "@remix
 import { type EntryContext, type ServerBuild, createRequestHandler } from "@remix-run/server-runtime";
 import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { KeptHtml } from "~/components/kept-markup.server";
+import { KeptHtml } from "~/lib/kept-markup.server";
 import { streamed } from "./stream-test-fixtures";
 import { type HandoffSplicer, handoffSplicer, installHandoffSplices } from "./handoff-splices.server";
 import { type PreparedJson, prepareJson, usePreparedJson } from "./prepared-json";

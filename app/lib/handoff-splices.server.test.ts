@@ -1,7 +1,7 @@
 import { escapeHtml } from "@remix-run/react/dist/markup.js";
 import { encode } from "turbo-stream";
 import { describe, expect, it } from "vitest";
-import { KeptHtml } from "~/components/kept-markup.server";
+import { KeptHtml } from "~/lib/kept-markup.server";
 import { MIN_SPLICED_CHARS, handoffSplicer, inHandoffScript, installHandoffSplices } from "./handoff-splices.server";
 import { prepareJson } from "./prepared-json";
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { KeptHtml } from "~/components/kept-markup.server";
+import { KeptHtml } from "~/lib/kept-markup.server";
 import { preparedTexts } from "~/lib/prepared-json";
 
 /**

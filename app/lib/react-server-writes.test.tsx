@@ -4,7 +4,7 @@ import { Writable } from "node:stream";
 import { Suspense } from "react";
 import type * as ReactDomServer from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { KeptHtml } from "~/components/kept-markup.server";
+import { KeptHtml } from "~/lib/kept-markup.server";
 import { streamed as streamedBy } from "./stream-test-fixtures";
 
 // patches/react-dom+18.3.1.patch (decision 050): React's stream renderer gathers its HTML as a

@@ -1,4 +1,5 @@
 import { parse as parseCookieHeader } from "cookie";
+import { COOKIES } from "./cookies.server";
 
 /**
  * The page path of a request. Single-fetch data requests end in `.data` (the root index is
@@ -22,4 +23,10 @@ export function requestCookies(request: Request): Readonly<Record<string, string
     parsedCookies.set(request, cookies);
   }
   return cookies;
+}
+
+/** The session token of the request's cookie, or null: a well-formed token (checked with the platform by the loaders). */
+export function sessionToken(request: Request): string | null {
+  const token = requestCookies(request)[COOKIES.userToken.name];
+  return token && /^[A-Za-z0-9_-]{16,256}$/.test(token) ? token : null;
 }

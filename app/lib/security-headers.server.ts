@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { env } from "~/env.server";
-import { sessionToken } from "~/loaders/session-user.server";
+import { sessionToken } from "~/lib/request.server";
 
 /**
  * The headers every answer of the site carries (decision 024): the content security policy

@@ -22,7 +22,7 @@ import {
 } from "./guard-rules";
 import { type RequestArgs, failureReason, guardDeadline, isReadRequest, perRequest } from "./memo.server";
 import { requestCookies } from "~/lib/request.server";
-import { saveRedirectTarget } from "~/forms/sign-in.server";
+import { saveRedirectTarget } from "~/lib/cookies.server";
 import { type SessionUser, getSessionUser, hasSessionToken, sessionLookupFailed } from "./session-user.server";
 import { type SiteContext, requireSite } from "./site.server";
 import { notFound, translatedError } from "~/lib/responses.server";

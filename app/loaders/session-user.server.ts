@@ -3,7 +3,7 @@ import { log } from "~/services/log.server";
 import { sessionCheck, termsStatus, userConfig } from "~/services/user.server";
 import { type RequestArgs, beforeDeadline, failureReason, guardDeadline, perRequest } from "./memo.server";
 import { tookFallback } from "~/lib/server-timing.server";
-import { requestCookies } from "~/lib/request.server";
+import { sessionToken } from "~/lib/request.server";
 
 /** SPEC §7 client cookie holding the session token. */
 export const USER_TOKEN_COOKIE = COOKIES.userToken.name;
@@ -23,10 +23,6 @@ export interface SessionUser {
   display: Record<string, unknown> | null;
 }
 
-export function sessionToken(request: Request): string | null {
-  const token = requestCookies(request)[USER_TOKEN_COOKIE];
-  return token && /^[A-Za-z0-9_-]{16,256}$/.test(token) ? token : null;
-}
 
 export function hasSessionToken(request: Request): boolean {
   return sessionToken(request) !== null;

@@ -8,7 +8,7 @@ import { callerOf } from "~/services/visitor.server";
 import { afterAuthTarget, signedInRedirect, signedOutHeaders } from "~/forms/sign-in.server";
 import { pageAction } from "~/forms/action.server";
 import { pageLoader } from "~/loaders/guards.server";
-import { preparedPhoneCodes } from "~/loaders/phone-codes.server";
+import { preparedPhoneCodes } from "~/forms/phone-codes.server";
 import { type LoginSubmission, captchaFields, loginFormType, loginSubmissionSchema } from "~/forms/login";
 import { safeReturnPath } from "~/lib/return-to.server";
 import { routeSeo } from "~/loaders/seo.server";

@@ -10,7 +10,7 @@ import { pageAction } from "~/forms/action.server";
 import { pageLoader } from "~/loaders/guards.server";
 import { safeReturnPath } from "~/lib/return-to.server";
 import { routeSeo } from "~/loaders/seo.server";
-import { sessionToken } from "~/loaders/session-user.server";
+import { sessionToken } from "~/lib/request.server";
 import { logout } from "~/services/auth.server";
 import { log } from "~/services/log.server";
 import { seoMeta } from "~/seo";

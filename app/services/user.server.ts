@@ -2,7 +2,6 @@ import { z } from "zod";
 import { SESSION_CHECK_RETRY } from "~/constants";
 import { withAccessToken } from "./auth.server";
 import { callUpstream } from "./http.server";
-import type { DisplaySettings } from "~/sports/display";
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -74,8 +73,11 @@ export function termsStatus(sessionToken: string, signal?: AbortSignal, deadline
   );
 }
 
-/** Saves a signed-in bettor's display settings on the platform. */
-export async function saveDisplaySettings(sessionToken: string, settings: DisplaySettings): Promise<void> {
+/**
+ * Saves a signed-in bettor's display settings on the platform, as app/sports/display.ts shapes
+ * them (the platform keeps them as given and answers them back in the user config).
+ */
+export async function saveDisplaySettings(sessionToken: string, settings: Readonly<Record<string, string | number>>): Promise<void> {
   await withAccessToken(sessionToken, (token) =>
     callUpstream({
       upstream: "web",

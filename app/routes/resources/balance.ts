@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { headerBalance } from "~/loaders/balance.server";
-import { sessionToken } from "~/loaders/session-user.server";
+import { sessionToken } from "~/lib/request.server";
 import { requireSite } from "~/loaders/site.server";
 
 /**

@@ -1,4 +1,4 @@
-import { type PhoneCode, phoneCodes } from "~/forms/login";
+import { type PhoneCode, phoneCodes } from "./login";
 import { type PreparedJson, prepareJson } from "~/lib/prepared-json";
 import { type PhoneCountry, phoneCountries } from "~/services/auth.server";
 
