@@ -15,6 +15,7 @@ import {
   couponPlacementRefusalsAtom,
   couponPossibleWinAtom,
   couponSettingsAtom,
+  couponStorageReadAtom,
   couponSystemOptionsAtom,
   couponSystemReturnAtom,
   createCouponStore,
@@ -28,6 +29,7 @@ import {
   setBetAsBankerAtom,
   setCouponAmountAtom,
   setCouponMaxBetAmountAtom,
+  setCouponPromoCodeAtom,
   setCouponTypeAtom,
   setExactCoefAtom,
   setSystemValueAtom,
@@ -156,6 +158,20 @@ describe("persistence", () => {
     expect(store.get(couponSettingsAtom)).toEqual({ ...defaultCouponSettings(), isBalanceShown: false });
   });
 
+  it("settings the page came with (the no-JavaScript cookie's) stay while the browser stores none; stored ones replace them", () => {
+    const kept = { ...defaultCouponSettings(), exactCoef: 1.8, isDropOnScoreChange: true, isPossibleWinShown: false };
+    const fresh = createCouponStore({ settings: kept });
+    expect(fresh.get(couponSettingsAtom)).toEqual(kept);
+    expect(fresh.get(couponStorageReadAtom)).toBe(false);
+    connectCouponStorage(fresh, { parsers: couponStorageParsers, localStorage: new MemoryStorage() });
+    expect(fresh.get(couponStorageReadAtom)).toBe(true);
+    expect(fresh.get(couponSettingsAtom)).toEqual(kept);
+
+    const returning = createCouponStore({ settings: kept });
+    connectCouponStorage(returning, { parsers: couponStorageParsers, localStorage: storageWithBet(makeBet({ id: "a" })) });
+    expect(returning.get(couponSettingsAtom)).toEqual({ ...defaultCouponSettings(), isBalanceShown: false });
+  });
+
   it.each([
     ["not JSON", "{oops"],
     ["a wrong type", JSON.stringify({ bets: "many" })],
@@ -240,8 +256,8 @@ describe("other tabs", () => {
 
   it("settings changed in another tab apply here", () => {
     const { store, events } = connected();
-    events.dispatchEvent(storageEvent({ key: COUPON_SETTINGS_STORAGE_KEY, newValue: JSON.stringify({ isCouponFixed: true }) }));
-    expect(store.get(couponSettingsAtom).isCouponFixed).toBe(true);
+    events.dispatchEvent(storageEvent({ key: COUPON_SETTINGS_STORAGE_KEY, newValue: JSON.stringify({ isPossibleWinShown: false }) }));
+    expect(store.get(couponSettingsAtom).isPossibleWinShown).toBe(false);
   });
 
   it("a corrupt value from another tab resets, a cleared storage resets everything", () => {
@@ -409,6 +425,7 @@ describe("derived atoms", () => {
   it("every bet's state and the coupon's refusals", () => {
     const { store } = connected();
     store.set(addBetToCouponAtom, makeBet({ id: "a", isBlocked: true, isLive: true }));
+    store.set(setCouponAmountAtom, 0);
     expect(store.get(couponBetStatesAtom)).toEqual({
       a: { isLive: true, lock: "blocked", refusals: [{ reason: "bet-locked", betId: "a", lock: "blocked" }] },
     });
@@ -419,6 +436,13 @@ describe("derived atoms", () => {
     store.set(updateCouponBetsAtom, [makeBet({ id: "a", isLive: true })]);
     store.set(setCouponAmountAtom, 100);
     expect(store.get(couponPlacementRefusalsAtom)).toEqual([]);
+  });
+
+  it("the stake starts at the currency's initial amount, or at the maximum the server asked for (auto-max without JavaScript)", () => {
+    expect(createCouponStore({ account }).get(couponAtom).amount).toBe(account.currency.initialAmount);
+    const max = createCouponStore({ account, maxBetAmount: 50_000 }).get(couponAtom);
+    expect(max).toMatchObject({ amount: 50_000, maxBetAmount: 50_000 });
+    expect(createCouponStore().get(couponAtom).amount).toBe(0);
   });
 
   it("amount step and initial amount come from the currency, or the bettor's own step", () => {
@@ -445,6 +469,16 @@ describe("derived atoms", () => {
     const { store } = connected();
     expect(() => store.set(setCouponAmountAtom, 10.5)).toThrow(RangeError);
     expect(() => store.set(setCouponAmountAtom, -1)).toThrow(RangeError);
+  });
+
+  it("the promo code lives in memory, at most 32 characters, and outlives clearing the coupon's bets", () => {
+    const { store, localStorage } = connected();
+    store.set(addBetToCouponAtom, makeBet({ id: "a" }));
+    store.set(setCouponPromoCodeAtom, `SPRING${"X".repeat(40)}`);
+    expect(store.get(couponAtom).promoCode).toHaveLength(32);
+    expect(JSON.stringify(storedJson(localStorage))).not.toContain("SPRING");
+    store.set(clearCouponAtom);
+    expect(store.get(couponAtom).promoCode).toMatch(/^SPRING/);
   });
 
   it("clearing empties the coupon in memory and in storage", () => {

@@ -175,6 +175,10 @@ export const setCouponAmountAtom = atom(null, (_get, set, amount: number) => {
   if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`amount must be whole minor units, got ${amount}`);
   set(couponAtom, (coupon) => ({ ...coupon, amount }));
 });
+/** The promo code typed in the coupon (SPEC §3 promoCode): sent with the placement, kept in memory only. */
+export const setCouponPromoCodeAtom = atom(null, (_get, set, promoCode: string) => {
+  set(couponAtom, (coupon) => ({ ...coupon, promoCode: promoCode.slice(0, 32) }));
+});
 /** The largest stake the platform accepts for this coupon now (auto-max, SPEC §3 maxBetAmount): a VIP bet needs it known. */
 export const setCouponMaxBetAmountAtom = atom(null, (_get, set, maxBetAmount: number) => {
   if (!Number.isSafeInteger(maxBetAmount) || maxBetAmount < 0) throw new RangeError(`maxBetAmount must be whole minor units, got ${maxBetAmount}`);
@@ -256,7 +260,8 @@ export const hydrateCouponFromStorageAtom = atom(null, (get, set, sources: Coupo
   if (localStorage) {
     // Settings changed before storage was connected are the newest: they replace the stored ones.
     if (settingsTouched) writeStored(localStorage, COUPON_SETTINGS_STORAGE_KEY, get(couponSettingsBaseAtom));
-    else set(couponSettingsBaseAtom, readStored(localStorage, COUPON_SETTINGS_STORAGE_KEY, parsers.settings, defaultCouponSettings()));
+    // Nothing stored yet: the settings the page came with (the cookie's, else the defaults) stay.
+    else set(couponSettingsBaseAtom, readStored(localStorage, COUPON_SETTINGS_STORAGE_KEY, parsers.settings, get(couponSettingsBaseAtom)));
   }
   if (sessionStorage) {
     const record = readStored(sessionStorage, COUPON_NOTIFICATION_STORAGE_KEY, parsers.notificationRecord, INITIAL_COUPON_NOTIFICATION_STATE.record);

@@ -84,6 +84,11 @@ export const COUPON_COOKIE_MAX_AGE_S = 86_400;
  */
 export const COUPON_COOKIE_MAX_VALUE_BYTES = 3800;
 
+/** The coupon settings of bettors without JavaScript (with it, localStorage keeps them). */
+export const COUPON_SETTINGS_COOKIE_NAME = "coupon_settings";
+/** Settings are a preference, kept as long as the display settings: a year. */
+export const COUPON_SETTINGS_COOKIE_MAX_AGE_S = 365 * 86_400;
+
 /** The lowest price a coupon can hold; below it converted formats are undefined or unbounded. */
 export const MIN_DISPLAYABLE_ODDS = 1.01;
 /** Shown instead of a price that is not a number at all (NaN, infinite, below 1). */

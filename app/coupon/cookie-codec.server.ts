@@ -37,7 +37,8 @@ export type EncodeCouponCookieResult =
   | { readonly ok: true; readonly value: string }
   | { readonly ok: false; readonly reason: "coupon-too-large-for-cookie"; readonly bytes: number; readonly limit: number };
 
-function secretList(secrets: CouponCookieSecrets): readonly string[] {
+/** The secrets as a list; throws on none or an empty one. Shared with the coupon-settings cookie. */
+export function secretList(secrets: CouponCookieSecrets): readonly string[] {
   const list = typeof secrets === "string" ? [secrets] : secrets;
   if (list.length === 0 || list.some((secret) => secret.length === 0)) {
     throw new TypeError("the coupon cookie needs a non-empty signing secret");
@@ -45,11 +46,11 @@ function secretList(secrets: CouponCookieSecrets): readonly string[] {
   return list;
 }
 
-function sign(unsigned: string, secret: string): string {
+export function sign(unsigned: string, secret: string): string {
   return createHmac("sha256", secret).update(unsigned).digest("base64url");
 }
 
-function signatureMatches(unsigned: string, signature: string, secrets: readonly string[]): boolean {
+export function signatureMatches(unsigned: string, signature: string, secrets: readonly string[]): boolean {
   const given = Buffer.from(signature, "utf8");
   return secrets.some((secret) => {
     const expected = Buffer.from(sign(unsigned, secret), "utf8");
@@ -94,13 +95,13 @@ export function decodeCouponCookie(value: string | null | undefined, secrets: Co
   }
 }
 
-/** The coupon cookie's value in a Cookie request header, or null. */
-export function couponCookieValue(cookieHeader: string | null | undefined): string | null {
+/** The coupon cookie's value (or another cookie's, by `name`) in a Cookie request header, or null. */
+export function couponCookieValue(cookieHeader: string | null | undefined, name = COUPON_COOKIE_NAME): string | null {
   if (!cookieHeader) return null;
   for (const pair of cookieHeader.split(";")) {
     const separator = pair.indexOf("=");
     if (separator < 0) continue;
-    if (pair.slice(0, separator).trim() === COUPON_COOKIE_NAME) return pair.slice(separator + 1).trim();
+    if (pair.slice(0, separator).trim() === name) return pair.slice(separator + 1).trim();
   }
   return null;
 }

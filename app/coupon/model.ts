@@ -138,8 +138,6 @@ export function defaultCouponSettings(): CouponSettings {
     isVipBet: false,
     isBalanceShown: true,
     isPossibleWinShown: true,
-    isSelectAccountShown: false,
-    isCouponFixed: false,
     oneClickAmount: null,
     isActiveOneClick: false,
     exactCoef: null,

@@ -39,14 +39,21 @@ describe("oneClickPlaceFields", () => {
     amount: 12_350,
     currency: couponCurrency("RUB"),
     changeCoefAction: 2,
+    exactCoef: 1.8,
+    isDropOnScoreChange: true,
     returnTo: "/en/live",
   };
 
   it("is a single of one selection that the place form's schema accepts", () => {
     const fields = oneClickPlaceFields(request);
     const parsed = placeFormSchema.parse(fields);
-    expect(parsed).toMatchObject({ key: request.key, intent: "place", typeId: 0, amount: "123.5", changeCoefAction: 2, js: "1", returnTo: "/en/live" });
+    expect(parsed).toMatchObject({ key: request.key, intent: "place", typeId: 0, amount: "123.5", changeCoefAction: 2, exactCoef: 1.8, dropOnScoreChange: true, js: "1", returnTo: "/en/live" });
     expect(decodeSelections(parsed.bets)).toEqual([request.selection]);
+  });
+
+  it("sends no exact coefficient as an empty field, which the action reads as none", () => {
+    const fields = oneClickPlaceFields({ ...request, exactCoef: null, isDropOnScoreChange: false });
+    expect(fields).toMatchObject({ exactCoef: "", dropOnScoreChange: "0" });
   });
 
   it("writes the stake in the currency's own minor-unit exponent", () => {

@@ -4,6 +4,7 @@
 
 import { minorToInput } from "./amount-input";
 import { COUPON_TYPE } from "./constants";
+import { exactCoefText } from "./exact-coef";
 import type { CouponCurrency } from "./currency";
 import type { CouponBet, CouponConfig, CouponSettings } from "./model";
 import { type PlaceSelection, encodeSelections } from "./place";
@@ -46,6 +47,9 @@ export interface OneClickRequest {
   amount: number;
   currency: Pick<CouponCurrency, "exponent">;
   changeCoefAction: number;
+  /** The bettor's exact coefficient (the least accepted) and drop-on-score-change, as the coupon sends them. */
+  exactCoef: number | null;
+  isDropOnScoreChange: boolean;
   returnTo: string;
 }
 
@@ -57,6 +61,8 @@ export function oneClickPlaceFields(request: OneClickRequest): Record<string, st
     typeId: String(COUPON_TYPE.SINGLE),
     amount: minorToInput(request.amount, request.currency.exponent),
     changeCoefAction: String(request.changeCoefAction),
+    exactCoef: exactCoefText(request.exactCoef),
+    dropOnScoreChange: request.isDropOnScoreChange ? "1" : "0",
     bets: encodeSelections([request.selection]),
     returnTo: request.returnTo,
     js: "1",

@@ -6,7 +6,6 @@ import { getT } from "~/i18n/dictionaries.server";
 import { safeReturnPath } from "~/lib/return-to.server";
 import {
   type BetRefusal,
-  type PlaceBody,
   activeAccount,
   betRefusalOf,
   getBalance,
@@ -15,27 +14,45 @@ import {
 } from "~/services/bets.server";
 import { log } from "~/services/log.server";
 import { formatMoney, parseAmountInput } from "./amount-input";
-import { COUPON_TYPE } from "./constants";
 import { type CouponView, couponViews } from "./coupon-view.server";
 import { currencyDefaults } from "./currency-defaults";
 import { sessionSecret } from "~/env.server";
 import { readCouponCookie } from "./cookie-codec.server";
-import { type RefusalOffer, couponBetName, decodeSelections, offersVipBet, refusalOffer } from "./place";
-import { type PlaceForm, placeFormSchema } from "./place-form";
+import { exactCoefText } from "./exact-coef";
+import {
+  type RefusalOffer,
+  couponBetName,
+  decodeSelections,
+  isExactCoefRefusal,
+  offersVipBet,
+  refusalOffer,
+  sendsVipBet,
+} from "./place";
+import { type PlaceForm, type PlaceSettings, placeFormSchema, placeSettings } from "./place-form";
+import { type PlaceRequest, placeRequest } from "./place-request";
+import { readCouponSettingsCookie } from "./settings-cookie.server";
 
-/** What the place form sent, echoed so a refusal can offer to send it again (changed). */
+/**
+ * What the place form sent, with the settings it was placed with, echoed so a refusal can offer
+ * to send it again (changed): the offer's form carries them, so it is judged as the first was.
+ */
 export interface PlaceEcho {
   key: string;
   typeId: number;
   systemValue: number | null;
   amount: string;
   changeCoefAction: number;
+  /** The exact coefficient as the form writes it; "" for none. */
+  exactCoef: string;
+  dropOnScoreChange: boolean;
   bets: string;
   returnTo: string;
   /** Sent as the bonus bet the coupon offered (SPEC §4). */
   bonusBet: boolean;
   /** Sent as a VIP bet (SPEC §5). */
   vipBet: boolean;
+  /** The promo code sent; "" for none. */
+  promoCode: string;
 }
 
 export interface RefusalView {
@@ -57,16 +74,19 @@ export type PlaceAnswer =
   | { kind: "refused"; refusal: RefusalView; echo: PlaceEcho }
   | { kind: "max"; maxBetAmount: number; minBetAmount: number; currency: string; exponent: number; echo: PlaceEcho };
 
-function echoOf(value: PlaceForm, lng: string): PlaceEcho {
+function echoOf(value: PlaceForm, settings: PlaceSettings, vipBet: boolean, lng: string): PlaceEcho {
   return {
     key: value.key,
     typeId: value.typeId,
     systemValue: value.systemValue ?? null,
     amount: value.amount,
-    changeCoefAction: value.changeCoefAction,
+    changeCoefAction: settings.changeCoefAction,
+    exactCoef: exactCoefText(settings.exactCoef),
+    dropOnScoreChange: settings.isDropOnScoreChange,
     bets: value.bets,
     bonusBet: value.bonusBet === "1",
-    vipBet: value.vipBet === "1",
+    vipBet,
+    promoCode: value.promoCode ?? "",
     returnTo: safeReturnPath(value.returnTo ?? null, `/${lng}/coupon`),
   };
 }
@@ -81,26 +101,36 @@ export function placeCouponAction(args: ActionFunctionArgs) {
     args,
     "coupon-place",
     placeFormSchema,
-    async ({ ctx, value }) => {
+    async ({ ctx, value, formData }) => {
       const lng = ctx.site.lng;
       const user = ctx.user!;
       const t = getT(lng);
-      const echo = echoOf(value, lng);
+      const cookies = args.request.headers.get("cookie");
+      // Without JavaScript the form carries no settings: the bettor's settings cookie has them.
+      const settings = placeSettings(value, (field) => formData.has(field), value.js ? null : readCouponSettingsCookie(cookies, sessionSecret));
+      const selections = decodeSelections(value.bets);
+      const vipBet = sendsVipBet(settings.isVipBet, { typeId: value.typeId, selections: selections ?? [] }, ctx.site.config.features.vipBet);
+      const echo = echoOf(value, settings, vipBet, lng);
       let currency = "RUB";
       let exponent = 2;
-      const refuse = (refusal: Pick<BetRefusal, "code" | "status"> & Partial<BetRefusal>) => {
+      const refuse = (platformRefusal: Pick<BetRefusal, "code" | "status"> & Partial<BetRefusal>) => {
+        // The platform answers a coupon below the exact coefficient as a price change; the bettor is told which.
+        const exact = isExactCoefRefusal(platformRefusal, { selections: selections ?? [], changeCoefAction: settings.changeCoefAction, exactCoef: settings.exactCoef });
+        const refusal = exact ? { ...platformRefusal, code: "exact_coef" as const } : platformRefusal;
         const money = (amount: number | undefined) => (amount === undefined ? "" : formatMoney(amount, exponent, currency, lng));
         const message = t(`bets.refusal.${refusal.code}`, {
           max: money(refusal.maxBetAmount),
           min: money(refusal.minBetAmount),
           available: money(refusal.available),
           count: refusal.max ?? 0,
+          coef: echo.exactCoef,
+          code: echo.promoCode,
           defaultValue: t("bets.refusal.unknown"),
         });
         log.info("bets.place_refused", { code: refusal.code, status: refusal.status, userId: user.id });
-        const vipOffer = offersVipBet(refusal, { typeId: value.typeId, selections: decodeSelections(value.bets) ?? [], vipBet: echo.vipBet }, ctx.site.config.features.vipBet);
+        const vipOffer = offersVipBet(refusal, { typeId: value.typeId, selections: selections ?? [], vipBet: echo.vipBet }, ctx.site.config.features.vipBet);
         const outcomeId = refusal.outcomeId ?? null;
-        const betName = outcomeId === null ? null : couponBetName(readCouponCookie(args.request.headers.get("cookie"), sessionSecret).bets, outcomeId);
+        const betName = outcomeId === null ? null : couponBetName(readCouponCookie(cookies, sessionSecret).bets, outcomeId);
         const view: RefusalView = { code: refusal.code, message, offer: refusalOffer(refusal), currency, exponent, outcomeId, betName, vipOffer };
         return data({ kind: "refused", refusal: view, echo } satisfies PlaceAnswer as PlaceAnswer, {
           status: refusal.status,
@@ -108,10 +138,9 @@ export function placeCouponAction(args: ActionFunctionArgs) {
         });
       };
 
-      const selections = decodeSelections(value.bets);
       if (!selections || selections.length === 0) return refuse({ status: 400, code: "bad_coupon" });
 
-      let body: PlaceBody;
+      let body: PlaceRequest;
       try {
         const balance = await getBalance(user.token);
         const account = activeAccount(balance);
@@ -121,23 +150,17 @@ export function placeCouponAction(args: ActionFunctionArgs) {
         const isMax = value.intent === "max";
         const amount = parseAmountInput(value.amount, exponent);
         if (!isMax && (amount === null || amount <= 0)) return refuse({ status: 400, code: "invalid_amount" });
-        const isSingles = value.typeId === COUPON_TYPE.MULTIPLE_SINGLES;
-        body = {
+        body = placeRequest({
           accountId: account.id,
           typeId: value.typeId,
-          ...(isSingles || amount === null || amount <= 0 ? {} : { amount }),
-          ...(value.typeId === COUPON_TYPE.SYSTEM ? { systemValue: value.systemValue ?? 2 } : {}),
-          bets: selections.map((s) => ({
-            outcomeId: s.outcomeId,
-            coef: s.coef,
-            isLive: s.isLive,
-            ...(value.typeId === COUPON_TYPE.SYSTEM && s.isBanker ? { isBanker: true } : {}),
-            ...(isSingles && amount !== null && amount > 0 ? { amount } : {}),
-          })),
-          changeCoefAction: value.changeCoefAction,
-          ...(value.bonusBet === "1" && value.typeId === COUPON_TYPE.EXPRESS ? { isBonusBet: true } : {}),
-          ...(value.vipBet === "1" ? { isVipBet: true } : {}),
-        };
+          systemValue: value.systemValue ?? null,
+          selections,
+          amount,
+          settings,
+          vipBet,
+          bonusBet: value.bonusBet === "1",
+          promoCode: echo.promoCode,
+        });
         if (isMax) {
           const max = await maxBetAmount(user.token, body);
           return data({ kind: "max", maxBetAmount: max.maxBetAmount, minBetAmount: max.minBetAmount, currency, exponent, echo } satisfies PlaceAnswer as PlaceAnswer, {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { couponBetName, couponPlaceKey, decodeSelections, encodeSelections, offersVipBet, refusalOffer, withNewCoefs } from "./place";
+import { defaultCouponSettings } from "./model";
+import { couponBetName, couponPlaceKey, decodeSelections, encodeSelections, isExactCoefRefusal, offersVipBet, refusalOffer, sendsVipBet, withNewCoefs } from "./place";
 import { makeBet } from "./test-fixtures";
-import { placeFormSchema } from "./place-form";
+import { placeFormSchema, placeSettings } from "./place-form";
 
 describe("place form selections", () => {
   it("round-trips live, pre-match and banker selections", () => {
@@ -84,5 +85,61 @@ describe("the coupon's placement key", () => {
       { ...coupon, typeId: 2 as const, systemValue: 3 },
     ].map(couponPlaceKey);
     expect(new Set([key, ...others]).size).toBe(5);
+  });
+});
+
+describe("the settings a placement is sent with", () => {
+  const form = (fields: Record<string, string>) => placeFormSchema.parse({ key: "0b9e4a52-1f7c-4c1e-9a55", typeId: "0", amount: "10", bets: "1:2:P", ...fields });
+  const carries = (fields: Record<string, string>) => (name: string) => name in fields;
+  const kept = { ...defaultCouponSettings(), changeCoefAction: 1 as const, exactCoef: 1.9, isDropOnScoreChange: true, isVipBet: true };
+
+  it("without JavaScript, a form that carries none takes the bettor's kept settings", () => {
+    expect(placeSettings(form({}), carries({}), kept)).toEqual({ changeCoefAction: 1, exactCoef: 1.9, isDropOnScoreChange: true, isVipBet: true });
+    expect(placeSettings(form({}), carries({}), null)).toEqual({ changeCoefAction: 2, exactCoef: null, isDropOnScoreChange: false, isVipBet: false });
+  });
+
+  it("the fields a form carries win, an empty exact coefficient included (a refusal's offer sends them)", () => {
+    const fields = { changeCoefAction: "0", exactCoef: "", dropOnScoreChange: "0", vipBet: "0" };
+    expect(placeSettings(form(fields), carries(fields), kept)).toEqual({ changeCoefAction: 0, exactCoef: null, isDropOnScoreChange: false, isVipBet: false });
+  });
+
+  it("with JavaScript the browser's fields are all there is: a setting it leaves out is off, never the cookie's", () => {
+    const fields = { js: "1", exactCoef: "2.05" };
+    expect(placeSettings(form(fields), carries(fields), kept)).toEqual({ changeCoefAction: 2, exactCoef: 2.05, isDropOnScoreChange: false, isVipBet: false });
+  });
+
+  it("refuses an exact coefficient the platform would not take", () => {
+    expect(placeFormSchema.safeParse({ key: "0b9e4a52-1f7c-4c1e", typeId: "0", amount: "1", bets: "1:2:P", exactCoef: "1.001" }).success).toBe(false);
+    expect(placeFormSchema.safeParse({ key: "0b9e4a52-1f7c-4c1e", typeId: "0", amount: "1", bets: "1:2:P", promoCode: "X".repeat(33) }).success).toBe(false);
+  });
+});
+
+describe("the exact coefficient's refusal", () => {
+  const selections = decodeSelections("1:2:P,2:1.5:P")!;
+
+  it("is a coef_changed whose prices the bettor's changeCoefAction accepts: only the exact coefficient refused it", () => {
+    const fell = { code: "coef_changed", bets: [{ outcomeId: 1, coef: 1.8 }, { outcomeId: 2, coef: 1.5 }] };
+    expect(isExactCoefRefusal(fell, { selections, changeCoefAction: 1, exactCoef: 3 })).toBe(true);
+    expect(isExactCoefRefusal(fell, { selections, changeCoefAction: 2, exactCoef: 3 })).toBe(false);
+    expect(isExactCoefRefusal(fell, { selections, changeCoefAction: 1, exactCoef: null })).toBe(false);
+    // Nothing moved: the coupon was below the exact coefficient from the start.
+    const same = { code: "coef_changed", bets: [{ outcomeId: 1, coef: 2 }, { outcomeId: 2, coef: 1.5 }] };
+    expect(isExactCoefRefusal(same, { selections, changeCoefAction: 0, exactCoef: 3.5 })).toBe(true);
+    expect(isExactCoefRefusal({ code: "blocked" }, { selections, changeCoefAction: 1, exactCoef: 3 })).toBe(false);
+  });
+
+  it("offers the coupon at the prices it names without the exact coefficient", () => {
+    expect(refusalOffer({ code: "exact_coef", bets: [{ outcomeId: 1, coef: 1.8 }] })).toEqual({ kind: "without-exact-coef", bets: [{ outcomeId: 1, coef: 1.8 }] });
+  });
+});
+
+describe("sendsVipBet", () => {
+  const line = decodeSelections("1:2:P,2:3:P")!;
+  it("sends the VIP setting only where a coupon can be one and the site offers it", () => {
+    expect(sendsVipBet(true, { typeId: 1, selections: line }, true)).toBe(true);
+    expect(sendsVipBet(false, { typeId: 1, selections: line }, true)).toBe(false);
+    expect(sendsVipBet(true, { typeId: 1, selections: line }, false)).toBe(false);
+    expect(sendsVipBet(true, { typeId: 9, selections: line }, true)).toBe(false);
+    expect(sendsVipBet(true, { typeId: 0, selections: decodeSelections("1:2:L")! }, true)).toBe(false);
   });
 });

@@ -3,6 +3,7 @@
 // offers the bettor after a refusal. Pure: no platform, no React, no zod (the form's schema is
 // in place-form.ts, which only the server reads).
 
+import { type ChangeCoefAction, acceptsCoefChange } from "../../betting-math/change-coef";
 import { ABOVE_MAX_REFUSALS, vipBetShapeRefusal } from "../../betting-math/vip-bet";
 import { COUPON_TYPE, LOBBY_BLOCK_ID } from "./constants";
 import type { Coupon, StoredCoupon } from "./model";
@@ -91,6 +92,8 @@ function hash53(text: string): number {
 /** What the coupon offers after a refusal, besides closing the dialog. */
 export type RefusalOffer =
   | { kind: "new-coefs"; bets: { outcomeId: number; coef: number }[] }
+  /** The combined coefficient is below the bettor's exact coefficient: place it at these without one. */
+  | { kind: "without-exact-coef"; bets: { outcomeId: number; coef: number }[] }
   | { kind: "stake"; amount: number; reason: "max" | "min" }
   | { kind: "remove-bet"; outcomeId: number }
   | { kind: "none" };
@@ -105,6 +108,8 @@ export interface RefusalLike {
 
 export function refusalOffer(refusal: RefusalLike): RefusalOffer {
   switch (refusal.code) {
+    case "exact_coef":
+      return { kind: "without-exact-coef", bets: (refusal.bets ?? []).map(({ outcomeId, coef }) => ({ outcomeId, coef })) };
     case "coef_changed":
       return refusal.bets?.length ? { kind: "new-coefs", bets: refusal.bets.map(({ outcomeId, coef }) => ({ outcomeId, coef })) } : { kind: "none" };
     case "amount_above_max":
@@ -128,6 +133,23 @@ export function refusalOffer(refusal: RefusalLike): RefusalOffer {
 }
 
 /**
+ * Whether a coef_changed refusal is the exact coefficient's: the platform answers both alike
+ * (docs/BETS-API.md), and it was the exact coefficient when the bettor's changeCoefAction accepts
+ * every price it names (or none moved) yet the coupon was refused. Prices compared in hundredths.
+ */
+export function isExactCoefRefusal(
+  refusal: { code: string; bets?: readonly { outcomeId: number; coef: number }[] },
+  sent: { selections: readonly PlaceSelection[]; changeCoefAction: ChangeCoefAction; exactCoef: number | null },
+): boolean {
+  if (refusal.code !== "coef_changed" || sent.exactCoef === null) return false;
+  const seen = new Map(sent.selections.map((s) => [s.outcomeId, Math.round(s.coef * 100)]));
+  return (refusal.bets ?? []).every((b) => {
+    const was = seen.get(b.outcomeId);
+    return was !== undefined && acceptsCoefChange(sent.changeCoefAction, was, Math.round(b.coef * 100));
+  });
+}
+
+/**
  * Whether a refusal may be answered by sending the coupon as a VIP bet (SPEC §5): the stake is
  * above the maximum now, the config switch is on, and the coupon is line bets that are not
  * multiple singles (betting-math/vip-bet.ts, the platform's own rule). A VIP bet already sent
@@ -136,6 +158,15 @@ export function refusalOffer(refusal: RefusalLike): RefusalOffer {
 export function offersVipBet(refusal: { code: string }, form: { typeId: number; selections: readonly PlaceSelection[]; vipBet: boolean }, isVipBetEnabled: boolean): boolean {
   if (!isVipBetEnabled || form.vipBet || !ABOVE_MAX_REFUSALS.includes(refusal.code)) return false;
   return vipBetShapeRefusal({ typeId: form.typeId, betCount: form.selections.length, anyLive: form.selections.some((s) => s.isLive) }) === null;
+}
+
+/**
+ * Whether the coupon goes as a VIP bet: the bettor's setting (or the refusal's offer) asks for it,
+ * the config switch is on and the coupon is one that can be (vipBetShapeRefusal). Otherwise it is
+ * an ordinary bet, and a stake above the maximum is refused with what the bettor can do.
+ */
+export function sendsVipBet(asked: boolean, form: { typeId: number; selections: readonly PlaceSelection[] }, isVipBetEnabled: boolean): boolean {
+  return asked && isVipBetEnabled && vipBetShapeRefusal({ typeId: form.typeId, betCount: form.selections.length, anyLive: form.selections.some((s) => s.isLive) }) === null;
 }
 
 /** The selections with the new coefficients of a coef_changed refusal. */

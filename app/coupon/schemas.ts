@@ -151,7 +151,23 @@ export function createCoupon(input: CouponInput = {}): Coupon {
 
 // ---------------------------------------------------------------- coupon settings
 
-/** Coupon settings (SPEC §3); all of them are stored locally. */
+/**
+ * An exact (least) coefficient, as the bet API takes it: 1.01 to 100,000 with at most two
+ * decimals. The platform refuses a coupon whose combined coefficient is below it.
+ */
+export const exactCoefSchema = z
+  .number()
+  .finite()
+  .min(1.01)
+  .max(100_000)
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, "at most two decimals");
+
+/**
+ * Coupon settings (SPEC §3), one schema wherever they are kept: localStorage with JavaScript,
+ * the signed coupon-settings cookie without it (settings-cookie.server.ts). SPEC's
+ * isSelectAccountShown and isCouponFixed are left out: a bettor has one account until currency
+ * and bonus accounts exist, and the coupon column always stays in view (docs/PRODUCT.md §5).
+ */
 export const couponSettingsSchema = z.object({
   /** A bettor's own amount step per currency, minor units, keyed by ISO code. */
   amountStepByCurrencyIso: z.record(z.string().regex(/^[A-Z]{3}$/), minorUnitsSchema.positive()).default({}),
@@ -161,13 +177,15 @@ export const couponSettingsSchema = z.object({
   isVipBet: z.boolean().default(false),
   isBalanceShown: z.boolean().default(true),
   isPossibleWinShown: z.boolean().default(true),
-  isSelectAccountShown: z.boolean().default(false),
-  isCouponFixed: z.boolean().default(false),
   /** null: the currency's initial amount. */
   oneClickAmount: minorUnitsSchema.positive().nullable().default(null),
   isActiveOneClick: z.boolean().default(false),
-  /** The coefficient the bettor fixes; when set it replaces the coef in the possible win. */
-  exactCoef: coefSchema.nullable().default(null),
+  /**
+   * The least combined coefficient the bettor accepts: sent with the bet (the platform refuses
+   * the coupon below it) and, when set, the coefficient of the possible win (SPEC §5).
+   */
+  exactCoef: exactCoefSchema.nullable().default(null),
+  /** A live bet is refused when the score changes during its delay (the platform's score_changed). */
   isDropOnScoreChange: z.boolean().default(false),
   expressId: z.number().int().nullable().default(null),
   bonusAccountOneClickAmount: minorUnitsSchema.positive().nullable().default(null),

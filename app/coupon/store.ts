@@ -81,6 +81,8 @@ export const couponLocalStorageAtom = atom<KeyValueStorage | null>(null);
 export const couponSessionStorageAtom = atom<KeyValueStorage | null>(null);
 /** null until connectCouponStorage: nothing is read from storage before. */
 export const couponStorageParsersAtom = atom<CouponStorageParsers | null>(null);
+/** Whether the stored coupon and settings have been read (a control showing a setting is only honest after). */
+export const couponStorageReadAtom = atom((get) => get(couponStorageParsersAtom) !== null);
 
 // ------------------------------------------------------------ storage helpers
 
@@ -219,6 +221,13 @@ export interface CouponStoreSeed {
   readonly config?: CouponConfig;
   readonly account?: CouponAccountContext;
   readonly clock?: Clock;
+  /**
+   * The settings kept in the coupon-settings cookie (the bettor without JavaScript), so the
+   * server renders the coupon with them; with JavaScript, localStorage's replace them once read.
+   */
+  readonly settings?: CouponSettings | null;
+  /** The largest stake accepted now, when the server asked the platform for it (auto-max without JavaScript). */
+  readonly maxBetAmount?: number | null;
 }
 
 /**
@@ -235,6 +244,12 @@ export function createCouponStore(seed: CouponStoreSeed = {}): CouponStore {
   if (seed.config) store.set(couponConfigAtom, seed.config);
   if (seed.account) store.set(couponAccountAtom, seed.account);
   if (seed.clock) store.set(couponClockAtom, seed.clock);
+  if (seed.settings) store.set(couponSettingsBaseAtom, seed.settings);
+  // The stake starts at the currency's initial amount (SPEC §9), or at the maximum with auto-max:
+  // already in the server's render, so a coupon without JavaScript shows the win of the stake it shows.
+  const runtime = store.get(couponRuntimeAtom);
+  if (seed.maxBetAmount != null) store.set(couponRuntimeAtom, { ...runtime, amount: seed.maxBetAmount, maxBetAmount: seed.maxBetAmount });
+  else if (seed.account) store.set(couponRuntimeAtom, { ...runtime, amount: seed.account.currency.initialAmount });
   return store;
 }
 

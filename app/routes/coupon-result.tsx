@@ -45,7 +45,7 @@ export default function CouponResultPage() {
   const answer: PlaceAnswer = {
     kind: "placed",
     coupons,
-    echo: { key: "", typeId: 0, systemValue: null, amount: "", changeCoefAction: 2, bets: "", bonusBet: false, vipBet: false, returnTo: `/${lng}/coupon` },
+    echo: { key: "", typeId: 0, systemValue: null, amount: "", changeCoefAction: 2, exactCoef: "", dropOnScoreChange: false, bets: "", bonusBet: false, vipBet: false, promoCode: "", returnTo: `/${lng}/coupon` },
   };
   return (
     <div className="coupon-page">

@@ -9,9 +9,11 @@ import { CouponPanel } from "~/components/coupon/CouponPanel";
 import { CouponSettingsForm } from "~/components/coupon/CouponSettingsForm";
 import { Breadcrumbs } from "~/components/sports/Breadcrumbs";
 import { encodeCouponCookie, readCouponCookie } from "~/coupon/cookie-codec.server";
+import { encodeCouponSettingsCookie, readCouponSettingsCookie } from "~/coupon/settings-cookie.server";
+import { applySettingsForm, settingsFormSchema } from "~/coupon/settings-form";
 import { addBetToCoupon, clearCoupon, deleteBetFromCoupon, setCouponType, setSystemValue } from "~/coupon/coupon";
 import { COUPON_TYPE } from "~/coupon/constants";
-import { storedPartOfCoupon } from "~/coupon/model";
+import { defaultCouponSettings, storedPartOfCoupon } from "~/coupon/model";
 import { createCoupon } from "~/coupon/schemas";
 import { sessionSecret } from "~/env.server";
 import { COOKIES, clearCookie, setCookie } from "~/lib/cookies.server";
@@ -53,9 +55,11 @@ const formSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("clear-cookie") }),
   z.object({ intent: z.literal("type"), typeId: z.enum(["0", "1", "2", "9"]).transform(Number) }),
   z.object({ intent: z.literal("system"), systemValue: z.string().regex(/^\d{1,2}$/).transform(Number) }),
+  // The settings panel without JavaScript (with it the panel changes localStorage in place).
+  settingsFormSchema,
 ]);
 
-export type CouponActionError = "invalid" | "unknown-outcome" | "game-finished" | "coupon-full";
+export type CouponActionError = "invalid" | "settings-invalid" | "unknown-outcome" | "game-finished" | "coupon-full";
 
 /**
  * The no-JavaScript coupon: every coupon form posts here (through pageAction: guards, CSRF,
@@ -76,6 +80,11 @@ export const action = (args: ActionFunctionArgs) =>
       const back = `${safeReturnPath(formData.get("returnTo"), `/${lng}/coupon`)}${input.intent === "add" ? `#game-${input.pick.gameId}` : ""}`;
       if (input.intent === "clear-cookie") {
         return new Response(null, { status: 204, headers: { "Set-Cookie": clearCookie(COOKIES.coupon) } });
+      }
+      if (input.intent === "settings") {
+        const kept = readCouponSettingsCookie(request.headers.get("cookie"), sessionSecret) ?? defaultCouponSettings();
+        const value = encodeCouponSettingsCookie(applySettingsForm(kept, input), sessionSecret);
+        return redirect(`${back}#coupon-settings`, { headers: { "Set-Cookie": setCookie(COOKIES.couponSettings, value) } });
       }
       let coupon = createCoupon(readCouponCookie(request.headers.get("cookie"), sessionSecret));
       switch (input.intent) {
@@ -108,7 +117,13 @@ export const action = (args: ActionFunctionArgs) =>
       if (!encoded.ok) return data({ error: "coupon-full" as CouponActionError }, { status: 409 });
       return redirect(back, { headers: { "Set-Cookie": setCookie(COOKIES.coupon, encoded.value) } });
     },
-    { invalid: () => ({ error: "invalid" as CouponActionError }) },
+    // A refused settings form comes back with its fields' errors (the exact coefficient's).
+    {
+      invalid: (lastResult, formData) =>
+        formData.get("intent") === "settings"
+          ? { error: "settings-invalid" as CouponActionError, fields: lastResult.error ?? null, exactCoef: String(formData.get("exactCoef") ?? "") }
+          : { error: "invalid" as CouponActionError },
+    },
   );
 
 export default function CouponPage() {
@@ -116,17 +131,18 @@ export default function CouponPage() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const error = actionData && "error" in actionData ? actionData.error : null;
+  const settingsRefused = actionData && "fields" in actionData ? { errors: actionData.fields, exactCoef: actionData.exactCoef } : null;
   return (
     <div className="coupon-page">
       <Breadcrumbs items={[{ label: t("sports.home"), href: `/${lng}` }, { label: t("coupon.title") }]} />
       <h1 className="page-title">{t("coupon.title")}</h1>
-      {error ? (
+      {error && !settingsRefused?.errors?.exactCoef ? (
         <p className="notice notice--danger" role="alert" data-testid="coupon-error">
           {t(`coupon.errors.${error}`)}
         </p>
       ) : null}
       <CouponPanel lng={lng} returnTo={`/${lng}/coupon`} variant="page">
-        <CouponSettingsForm />
+        <CouponSettingsForm lng={lng} returnTo={`/${lng}/coupon`} refused={settingsRefused} />
       </CouponPanel>
       <CouponAlert lng={lng} isOnCouponPage />
     </div>

@@ -4,6 +4,7 @@ import { Outlet, useLoaderData, useMatches, useRouteLoaderData } from "@remix-ru
 import { CouponProvider } from "~/components/coupon/CouponProvider";
 import { RouteLayout } from "~/components/layouts";
 import { ShellError, shellErrorMeta } from "~/components/ShellError";
+import { couponSettingsSeed } from "~/coupon/settings-seed.server";
 import { couponSeed, displaySettings } from "~/loaders/coupon-seed.server";
 import { getSessionUser, hasSessionToken } from "~/loaders/session-user.server";
 import { requireSite } from "~/loaders/site.server";
@@ -18,10 +19,12 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: displaySty
 export async function loader(args: LoaderFunctionArgs) {
   const site = await requireSite(args);
   // A bettor's saved display settings come with the session user (loaded once per request).
-  const saved = hasSessionToken(args.request) ? ((await getSessionUser(args))?.display ?? null) : null;
+  const user = hasSessionToken(args.request) ? await getSessionUser(args) : null;
+  const saved = user?.display ?? null;
   // The coupon and the display settings are the whole site's: every page may show a coefficient.
   return {
     coupon: couponSeed(args.request, site, hasSessionToken(args.request), saved),
+    couponSettings: await couponSettingsSeed(args.request, user?.token ?? null),
     display: displaySettings(args.request, site, saved),
   };
 }
@@ -34,9 +37,9 @@ export function useLanguageData() {
 export default function LanguageLayout() {
   const root = useRootData() as RootData;
   const layout = leafRouteLayout(useMatches());
-  const { coupon, display } = useLoaderData<typeof loader>();
+  const { coupon, couponSettings, display } = useLoaderData<typeof loader>();
   return (
-    <CouponProvider seed={coupon} lng={root.lng}>
+    <CouponProvider seed={coupon} kept={couponSettings} lng={root.lng}>
       <div className={display.theme === 0 ? "theme-light" : "theme-dark"}>
         <RouteLayout root={root} meta={layout}>
           <Outlet />
@@ -58,7 +61,7 @@ export function ErrorBoundary() {
   const data = useLanguageData();
   const page = <ShellError root={root} />;
   return data ? (
-    <CouponProvider seed={data.coupon} lng={root.lng}>
+    <CouponProvider seed={data.coupon} kept={data.couponSettings} lng={root.lng}>
       {page}
     </CouponProvider>
   ) : (

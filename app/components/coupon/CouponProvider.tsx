@@ -3,19 +3,23 @@ import { type ReactNode, useState } from "react";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
 import { createCouponStore } from "~/coupon/store";
 import type { CouponSeed } from "~/coupon/seed";
+import type { CouponSettingsSeed } from "~/coupon/settings-seed.server";
 import { useCouponStorage } from "~/coupon/use-coupon-storage";
 
 /**
  * One coupon store per page load (per request on the server), seeded with the no-JavaScript
- * cookie's coupon so the server and the first client render agree; after hydration the store
- * reads localStorage, merges the cookie in and asks the server to clear the cookie.
+ * cookie's coupon and settings (`kept`) so the server and the first client render agree; after
+ * hydration the store reads localStorage, merges the cookie in and asks the server to clear the
+ * coupon cookie (the settings cookie stays: it is the bettor's without JavaScript).
  */
-export function CouponProvider({ seed, lng, children }: { seed: CouponSeed; lng: string; children: ReactNode }) {
+export function CouponProvider({ seed, kept, lng, children }: { seed: CouponSeed; kept?: CouponSettingsSeed; lng: string; children: ReactNode }) {
   const [store] = useState(() =>
     createCouponStore({
       cookieCoupon: seed.cookieCoupon,
       config: seed.config,
       account: { isSignedIn: seed.isSignedIn, currency: seed.currency, isBonusAccount: false, oddsFormat: seed.oddsFormat },
+      settings: kept?.settings,
+      maxBetAmount: kept?.maxBetAmount,
     }),
   );
   return (

@@ -16,6 +16,7 @@ import {
   deleteBetFromCouponAtom,
   setBetAsBankerAtom,
   setCouponAmountAtom,
+  setCouponPromoCodeAtom,
   setCouponTypeAtom,
   setSystemValueAtom,
 } from "~/coupon/atoms";
@@ -23,6 +24,8 @@ import { BONUS_BET_ID, COUPON_TYPE, LOBBY_BLOCK_ID } from "~/coupon/constants";
 import { betsInAddedOrder } from "~/coupon/coupon";
 import { formatOdds } from "~/coupon/math";
 import { getBetId } from "~/coupon/model";
+import { promoCodeAccess } from "~/coupon/rules";
+import { useRootData } from "~/components/root-data";
 import { CouponFormFields, useInPlace } from "./coupon-form";
 import { PlaceCoupon } from "./PlaceCoupon";
 
@@ -57,6 +60,8 @@ export function CouponSlip({ lng, returnTo, variant }: { lng: string; returnTo: 
   const setSystemValue = useSetAtom(setSystemValueAtom);
   const setAmount = useSetAtom(setCouponAmountAtom);
   const setBanker = useSetAtom(setBetAsBankerAtom);
+  const setPromoCode = useSetAtom(setCouponPromoCodeAtom);
+  const root = useRootData();
   const { currency } = account;
   const money = (amount: number) => formatMoney(amount, currency.exponent, currency.iso, lng);
   const bets = betsInAddedOrder(coupon);
@@ -72,6 +77,10 @@ export function CouponSlip({ lng, returnTo, variant }: { lng: string; returnTo: 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [amount]);
   const isSystem = coupon.typeId === COUPON_TYPE.SYSTEM;
+  // SPEC §4: no promo code for multiple singles. The field joins the place form through form=.
+  const promo = promoCodeAccess(coupon.typeId);
+  // The coupon would be refused below the bettor's exact coefficient: said before they place it.
+  const belowExact = settings.exactCoef !== null && coupon.coef > 0 && !isSystem && coupon.typeId !== COUPON_TYPE.MULTIPLE_SINGLES && coupon.coef < settings.exactCoef;
   const hidden = <CouponFormFields returnTo={returnTo} />;
   const action = `/${lng}/coupon`;
   // A bet's (or the bonus bet's) × button: a form without JavaScript, the atom with it.
@@ -197,6 +206,17 @@ export function CouponSlip({ lng, returnTo, variant }: { lng: string; returnTo: 
                 <b data-testid="coupon-coef">{coupon.coefByView || "—"}</b>
               </p>
             ) : null}
+            {belowExact ? (
+              <p className="coupon__warning" role="status" data-testid="coupon-below-exact">
+                {t("coupon.belowExactCoef", { coef: settings.exactCoef!.toFixed(2) })}
+              </p>
+            ) : null}
+            {settings.isBalanceShown && root?.balance ? (
+              <p className="coupon__row" data-testid="coupon-balance">
+                <span>{t("bets.balance")}</span>
+                <b>{formatMoney(root.balance.available, root.balance.exponent, root.balance.currency, lng)}</b>
+              </p>
+            ) : null}
             <div className="coupon__row">
               <label htmlFor={`stake-${variant}`}>{t("coupon.stake", { currency: currency.iso })}</label>
               <input
@@ -212,9 +232,14 @@ export function CouponSlip({ lng, returnTo, variant }: { lng: string; returnTo: 
                   const parsed = parseAmountInput(e.target.value, currency.exponent);
                   if (parsed !== null) setAmount(parsed);
                 }}
-                aria-describedby={`stake-step-${variant}`}
+                aria-describedby={`stake-step-${variant}${settings.isAutoMax ? ` stake-auto-${variant}` : ""}`}
               />
             </div>
+            {settings.isAutoMax ? (
+              <p className="coupon__hint" id={`stake-auto-${variant}`} data-testid="coupon-auto-max">
+                {t("coupon.autoMaxHint")}
+              </p>
+            ) : null}
             <div className="coupon__steps" id={`stake-step-${variant}`}>
               {[1, 2, 5, 10].map((times) => {
                 const value = coupon.amountStep * times;
@@ -235,6 +260,25 @@ export function CouponSlip({ lng, returnTo, variant }: { lng: string; returnTo: 
                 );
               })}
             </div>
+            {promo.ok ? (
+              <div className="coupon__row coupon__row--promo">
+                <label htmlFor={`promo-${variant}`}>{t("coupon.promoCode")}</label>
+                <input
+                  id={`promo-${variant}`}
+                  className="coupon__promo"
+                  name="promoCode"
+                  form={`place-${variant}`}
+                  maxLength={32}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  dir="ltr"
+                  value={coupon.promoCode}
+                  onChange={(e) => setPromoCode(e.target.value)}
+                  data-testid="coupon-promo"
+                />
+              </div>
+            ) : null}
             {settings.isPossibleWinShown && possibleWin !== null ? (
               <p className="coupon__row coupon__row--win">
                 <span>{t("coupon.possibleWin")}</span>

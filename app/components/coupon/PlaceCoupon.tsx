@@ -13,9 +13,10 @@ import {
   couponSettingsAtom,
   setCouponAmountAtom,
   setCouponMaxBetAmountAtom,
-  vipBetAvailabilityAtom,
+  setCouponPromoCodeAtom,
 } from "~/coupon/atoms";
 import { COUPON_TYPE } from "~/coupon/constants";
+import { exactCoefText } from "~/coupon/exact-coef";
 import { couponBetName, couponPlaceKey, encodeSelections, selectionsOfCoupon } from "~/coupon/place";
 import type { PlaceAnswer } from "~/coupon/place-action.server";
 import { useRootData } from "~/components/root-data";
@@ -41,11 +42,8 @@ export function PlaceCoupon({ lng, returnTo, formId }: { lng: string; returnTo: 
   const account = useAtomValue(couponAccountAtom);
   // The coupon's coefficient includes an offered bonus bet, so the platform is asked to pay it.
   const bonus = useAtomValue(bonusBetOfferAtom);
-  // The "VIP bet" setting on: a stake above the maximum the platform answered goes for approval
-  // (SPEC §5); a stake within it is an ordinary bet all the same.
-  const vip = useAtomValue(vipBetAvailabilityAtom);
-  const sendVip = settings.isVipBet && vip.ok;
   const setMaxBetAmount = useSetAtom(setCouponMaxBetAmountAtom);
+  const setPromoCode = useSetAtom(setCouponPromoCodeAtom);
   const clear = useSetAtom(clearCouponAtom);
   const setAmount = useSetAtom(setCouponAmountAtom);
   const place = useFetcher<PlaceAnswer>();
@@ -71,10 +69,16 @@ export function PlaceCoupon({ lng, returnTo, formId }: { lng: string; returnTo: 
     body.set("typeId", String(coupon.typeId));
     if (coupon.typeId === COUPON_TYPE.SYSTEM) body.set("systemValue", String(coupon.systemValue));
     body.set("amount", minorToInput(amount, exponent));
+    // The settings that change what the platform does with the bet, every one of them: the
+    // action reads a setting the form leaves out from the no-JavaScript cookie (place-form.ts).
     body.set("changeCoefAction", String(settings.changeCoefAction));
+    body.set("exactCoef", exactCoefText(settings.exactCoef));
+    body.set("dropOnScoreChange", settings.isDropOnScoreChange ? "1" : "0");
+    // The VIP setting: above the maximum the coupon waits for approval, where the coupon can be a VIP bet (the action decides).
+    body.set("vipBet", settings.isVipBet ? "1" : "0");
+    if (coupon.promoCode.trim()) body.set("promoCode", coupon.promoCode.trim());
     body.set("bets", encodeSelections(selections));
     if (bonus.ok) body.set("bonusBet", "1");
-    if (sendVip) body.set("vipBet", "1");
     body.set("returnTo", returnTo);
     body.set("js", "1");
     return body;
@@ -99,9 +103,11 @@ export function PlaceCoupon({ lng, returnTo, formId }: { lng: string; returnTo: 
     setAnswer(data);
     if (data.kind === "placed") {
       clear();
+      // A promo code is for one coupon: the next one starts without it.
+      setPromoCode("");
       requestBalanceRefresh();
     }
-  }, [place.data, place.state, setAmount, setMaxBetAmount, clear]);
+  }, [place.data, place.state, setAmount, setMaxBetAmount, clear, setPromoCode]);
 
   // Auto-max (SPEC §9 isAutoMax): the stake follows the largest one accepted now.
   const signature = `${coupon.typeId}|${coupon.systemValue}|${encodeSelections(selections)}`;
@@ -163,10 +169,9 @@ export function PlaceCoupon({ lng, returnTo, formId }: { lng: string; returnTo: 
           <input type="hidden" name="key" value={key} />
           <input type="hidden" name="typeId" value={coupon.typeId} />
           {coupon.typeId === COUPON_TYPE.SYSTEM ? <input type="hidden" name="systemValue" value={coupon.systemValue} /> : null}
-          <input type="hidden" name="changeCoefAction" value={settings.changeCoefAction} />
+          {/* No settings here: without JavaScript the place action reads the bettor's settings cookie. */}
           <input type="hidden" name="bets" value={encodeSelections(selections)} />
           {bonus.ok ? <input type="hidden" name="bonusBet" value="1" /> : null}
-          {sendVip ? <input type="hidden" name="vipBet" value="1" /> : null}
           <input type="hidden" name="returnTo" value={returnTo} />
           <div className="coupon__place-buttons">
             <button type="submit" name="intent" value="max" className="button" disabled={busy} data-testid="coupon-max">

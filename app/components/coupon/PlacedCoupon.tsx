@@ -71,6 +71,14 @@ export function CouponCard({ coupon, lng, headingLevel = 3, waitLeftMs }: { coup
         <dd data-testid="coupon-amount">{money(coupon.amount)}</dd>
         <dt>{t("coupon.totalCoef")}</dt>
         <dd>{coupon.coef.toFixed(2)}</dd>
+        {coupon.promoCode ? (
+          <>
+            <dt>{t("coupon.promoCode")}</dt>
+            <dd data-testid="coupon-promo-code" dir="ltr">
+              {coupon.promoCode}
+            </dd>
+          </>
+        ) : null}
         {coupon.payout !== null ? (
           <>
             <dt>{t("bets.payout")}</dt>
@@ -120,8 +128,11 @@ export function CouponCard({ coupon, lng, headingLevel = 3, waitLeftMs }: { coup
   );
 }
 
-/** The hidden fields of a place form that sends `echo` again, with some fields changed. */
-export function EchoFields({ echo, amount, bets, js, vipBet }: { echo: PlaceEcho; amount?: string; bets?: string; js: boolean; vipBet?: boolean }) {
+/**
+ * The hidden fields of a place form that sends `echo` again, with some fields changed. It carries
+ * the settings the first was sent with, so the action judges it alike with or without JavaScript.
+ */
+export function EchoFields({ echo, amount, bets, js, vipBet, exactCoef }: { echo: PlaceEcho; amount?: string; bets?: string; js: boolean; vipBet?: boolean; exactCoef?: string }) {
   return (
     <>
       <AuthenticityTokenInput />
@@ -130,9 +141,12 @@ export function EchoFields({ echo, amount, bets, js, vipBet }: { echo: PlaceEcho
       {echo.systemValue !== null ? <input type="hidden" name="systemValue" value={echo.systemValue} /> : null}
       <input type="hidden" name="amount" value={amount ?? echo.amount} />
       <input type="hidden" name="changeCoefAction" value={echo.changeCoefAction} />
+      <input type="hidden" name="exactCoef" value={exactCoef ?? echo.exactCoef} />
+      <input type="hidden" name="dropOnScoreChange" value={echo.dropOnScoreChange ? "1" : "0"} />
       <input type="hidden" name="bets" value={bets ?? echo.bets} />
       {echo.bonusBet ? <input type="hidden" name="bonusBet" value="1" /> : null}
-      {echo.vipBet || vipBet ? <input type="hidden" name="vipBet" value="1" /> : null}
+      <input type="hidden" name="vipBet" value={echo.vipBet || vipBet ? "1" : "0"} />
+      {echo.promoCode ? <input type="hidden" name="promoCode" value={echo.promoCode} /> : null}
       <input type="hidden" name="returnTo" value={echo.returnTo} />
       {js ? <input type="hidden" name="js" value="1" /> : null}
     </>
@@ -146,6 +160,19 @@ export interface OutcomeHandlers {
   onClose?: () => void;
   /** Names a selection of the bettor's coupon by outcome id. */
   betName?: (outcomeId: number) => string | null;
+}
+
+/** The coefficients a refusal names, each with its bet. */
+function NewCoefs({ bets, betName }: { bets: readonly { outcomeId: number; coef: number }[]; betName?: (outcomeId: number) => string | null }) {
+  return (
+    <ul className="place-refusal__coefs" data-testid="new-coefs">
+      {bets.map((b) => (
+        <li key={b.outcomeId}>
+          {betName?.(b.outcomeId) ?? `#${b.outcomeId}`}: <b>{b.coef.toFixed(2)}</b>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** A refusal: the translated reason and what the bettor can do now (SPEC §4, issue 14). */
@@ -173,16 +200,19 @@ export function RefusalPanel({ lng, refusal, echo, handlers = {} }: { lng: strin
       ) : null}
       {offer.kind === "new-coefs" ? (
         <form method="post" action={action} onSubmit={handlers.onSubmit} className="place-refusal__offer">
-          <ul className="place-refusal__coefs" data-testid="new-coefs">
-            {offer.bets.map((b) => (
-              <li key={b.outcomeId}>
-                {handlers.betName?.(b.outcomeId) ?? `#${b.outcomeId}`}: <b>{b.coef.toFixed(2)}</b>
-              </li>
-            ))}
-          </ul>
+          <NewCoefs bets={offer.bets} betName={handlers.betName} />
           <EchoFields echo={echo} js={js} bets={encodeSelections(withNewCoefs(decodeSelections(echo.bets) ?? [], offer.bets))} />
           <button type="submit" name="intent" value="place" className="button button--primary">
             {t("bets.acceptNewCoefs")}
+          </button>
+        </form>
+      ) : null}
+      {offer.kind === "without-exact-coef" ? (
+        <form method="post" action={action} onSubmit={handlers.onSubmit} className="place-refusal__offer">
+          {offer.bets.length ? <NewCoefs bets={offer.bets} betName={handlers.betName} /> : null}
+          <EchoFields echo={echo} js={js} exactCoef="" bets={encodeSelections(withNewCoefs(decodeSelections(echo.bets) ?? [], offer.bets))} />
+          <button type="submit" name="intent" value="place" className="button button--primary">
+            {t("bets.placeWithoutExactCoef")}
           </button>
         </form>
       ) : null}

@@ -78,7 +78,7 @@ function useOddsState(): OddsState {
   const { oddsFormat, currency } = useAtomValue(couponAccountAtom);
   const settings = useAtomValue(couponSettingsAtom);
   const oneClickStake = useAtomValue(oneClickStakeAtom);
-  const { changeCoefAction } = settings;
+  const { changeCoefAction, exactCoef, isDropOnScoreChange } = settings;
   return useMemo(
     () => ({
       isSelected: (outcomeId: string) => isBetInCoupon({ bets }, outcomeId),
@@ -96,7 +96,7 @@ function useOddsState(): OddsState {
           if (store.get(oneClickBusyAtom) || store.get(oneClickRequestAtom)) return;
           store.set(oneClickBusyAtom, true);
           const returnTo = event.currentTarget.form?.querySelector<HTMLInputElement>('input[name="returnTo"]')?.value ?? "";
-          store.set(oneClickRequestAtom, { key: newPlaceKey(), bet, selection, amount: oneClickStake, currency, changeCoefAction, returnTo });
+          store.set(oneClickRequestAtom, { key: newPlaceKey(), bet, selection, amount: oneClickStake, currency, changeCoefAction, exactCoef, isDropOnScoreChange, returnTo });
         } else {
           const button = event.currentTarget;
           // The coupon as it is when the domain runs: a second click while it loads takes the bet out again.
@@ -111,7 +111,7 @@ function useOddsState(): OddsState {
         }
       },
     }),
-    [hydrated, store, bets, oddsFormat, currency, changeCoefAction, oneClickStake],
+    [hydrated, store, bets, oddsFormat, currency, changeCoefAction, exactCoef, isDropOnScoreChange, oneClickStake],
   );
 }
 
