@@ -1,4 +1,5 @@
-import { type Page, expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, type Page, expect, test } from "@playwright/test";
 import { SLOW, balanceText, bettingStack, money } from "../support/betting";
 import { type FeedGame } from "../support/sports-feed";
 import { homeWin, untilListed } from "../support/sports-games";
@@ -11,7 +12,7 @@ import { docScreenshotPath, rowOdd, waitForHydration } from "./helpers";
 // REFRESH_DOC_SCREENSHOTS=1). Every bet is on a game the test made, on the line (kicking off in
 // five minutes, so near the top of the line) or live, with its home win at a price it set.
 
-const { stack, h, games, url, signIn } = bettingStack();
+const { stack, h, games, url, signIn, signInNew } = bettingStack();
 
 /** A line game of its own near the top of the line, its home win at `coef` hundredths. */
 const lineGameAt = async (coef: number) => games.homeWinAt(await games.lineGame({ startInSec: 300 }), coef);
@@ -351,3 +352,230 @@ test.describe("placed exactly once", () => {
     });
   });
 });
+
+// The coupon settings (SPEC §3) and the promo code (SPEC §5), with JavaScript (the panel changes
+// localStorage in place) and without it (the panel is a form whose post the coupon-settings
+// cookie keeps, read by the pages and by the place action). Each setting that changes what
+// happens to a bet is shown doing it: a bet placed with it ends otherwise than one without.
+for (const js of [true, false]) {
+  test.describe(`coupon settings and the promo code with JavaScript ${js ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled: js });
+    const mode = js ? "js" : "nojs";
+    const coupon = (page: Page) => page.getByTestId("coupon").first();
+
+    /** Opens the coupon page's settings, lets `change` set them, and saves them (without JavaScript, the form's button). */
+    async function settings(page: Page, change: (panel: ReturnType<Page["getByTestId"]>) => Promise<void>) {
+      await page.goto(url("/en/coupon"));
+      if (js) await waitForHydration(page);
+      const panel = page.getByTestId("coupon-settings");
+      await change(panel);
+      if (!js) {
+        await panel.getByRole("button", { name: "Save settings" }).click();
+        await expect(page).toHaveURL(/\/en\/coupon#coupon-settings$/);
+      }
+      return panel;
+    }
+
+    /** A picture of the coupon for the docs, from the top of a window tall enough for it (the page's header is sticky). */
+    async function shoot(page: Page, name: string) {
+      await page.setViewportSize({ width: 1280, height: 1600 });
+      await page.evaluate(() => window.scrollTo(0, 0)).catch(() => undefined);
+      const box = await coupon(page).boundingBox();
+      await page.screenshot({ path: docScreenshotPath(name), clip: box ?? undefined });
+    }
+
+    /** Goes to a list page and puts the game's home win in the coupon. */
+    async function pick(page: Page, path: string, game: FeedGame) {
+      await untilListed(stack.siteUrl, path, game);
+      await page.goto(url(path));
+      if (js) await waitForHydration(page);
+      await pickHomeWin(page, game);
+      await expect(coupon(page).getByTestId("coupon-count")).toHaveText("1");
+    }
+
+    /** Places the coupon; without JavaScript the answer is a page of its own. */
+    async function place(page: Page) {
+      await coupon(page).getByTestId("coupon-place-button").click();
+      return js ? coupon(page) : page;
+    }
+
+    /**
+     * axe's serious and critical violations in the coupon. axe runs as a script, so a page without
+     * JavaScript is checked as a copy: the same address and cookies in a browser that has it, with
+     * every script of the site refused, so the markup is the one a browser without JavaScript gets.
+     */
+    async function couponViolations(page: Page, browser: Browser) {
+      let target = page;
+      const copy = js ? null : await browser.newContext({ javaScriptEnabled: true });
+      if (copy) {
+        await copy.addCookies(await page.context().cookies());
+        target = await copy.newPage();
+        await target.route(/\.js(\?.*)?$/, (route) => route.abort());
+        await target.goto(page.url());
+      }
+      const axe = await new AxeBuilder({ page: target }).include('[data-testid="coupon"]').withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+      await copy?.close();
+      return axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    }
+
+    test("the slip shows the balance and the possible win only while they are ticked; the panel and the slip pass axe", async ({ page, browser }) => {
+      const game = await lineGameAt(200);
+      await signIn(page, { js });
+      await pick(page, "/en/line", game);
+      await expect(coupon(page).getByTestId("coupon-balance")).toContainText("Balance");
+      await expect(coupon(page).getByTestId("possible-win")).toBeVisible();
+
+      const panel = await settings(page, async (p) => {
+        await p.getByLabel("Show my balance in the slip").uncheck();
+        await p.getByLabel("Show the possible win").uncheck();
+      });
+      await expect(coupon(page).getByTestId("coupon-balance")).toHaveCount(0);
+      await expect(coupon(page).getByTestId("possible-win")).toHaveCount(0);
+      await expect(panel.getByLabel("Show the possible win")).not.toBeChecked();
+      // On another page too: the settings are the bettor's, not the page's.
+      await page.goto(url("/en/line"));
+      if (js) await waitForHydration(page);
+      await expect(coupon(page).getByTestId("coupon-count")).toHaveText("1");
+      await expect(coupon(page).getByTestId("coupon-balance")).toHaveCount(0);
+      await expect(coupon(page).getByTestId("possible-win")).toHaveCount(0);
+
+      await settings(page, async (p) => {
+        await p.getByLabel("Show my balance in the slip").check();
+        await p.getByLabel("Show the possible win").check();
+      });
+      await expect(coupon(page).getByTestId("coupon-balance")).toBeVisible();
+      await expect(coupon(page).getByTestId("possible-win")).toBeVisible();
+      await expect(coupon(page).getByTestId("coupon-promo")).toBeVisible();
+      // One-click betting places from a click: without JavaScript its controls say they need it.
+      if (js) await expect(panel.getByLabel("One-click bets")).toBeEnabled();
+      else {
+        await expect(panel.getByTestId("coupon-settings-needs-js")).toContainText("work with JavaScript only");
+        await expect(panel.getByLabel("One-click bets")).toBeDisabled();
+      }
+      expect(await couponViolations(page, browser)).toEqual([]);
+      await shoot(page, `coupon-settings-${mode}.png`);
+      // Right to left in Arabic: labels at the start (the right), controls at the end.
+      await page.goto(url("/ar/coupon"));
+      if (js) await waitForHydration(page);
+      await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+      await expect(page.getByTestId("coupon-settings")).toContainText("الحد الأدنى للاحتمال الإجمالي");
+      await shoot(page, `coupon-settings-ar-${mode}.png`);
+    });
+
+    test("a minimum total odds refuses the coupon whose odds fell below it; placed without it, it is accepted at the new odds", async ({ page }) => {
+      const game = await lineGameAt(200);
+      await signIn(page, { js });
+      // Any price change is accepted: only the minimum can refuse the drop below.
+      await settings(page, async (p) => {
+        await p.getByLabel("When odds change").selectOption({ label: "Accept any change" });
+        await p.getByLabel("Minimum total odds").fill("2.00");
+      });
+      await pick(page, "/en/line", game);
+      // The price falls to 1.50 where the bet is placed (the platform's database), not on the page.
+      await h.post(`/__test/bets/outcomes/${homeWin(game).id}`, { coef: 150 });
+      const answer = await place(page);
+      if (!js) await expect(page).toHaveURL(/\/en\/coupon\/place$/, SLOW);
+      const refusal = answer.getByTestId("place-refusal");
+      await expect(refusal).toHaveAttribute("data-code", "exact_coef", SLOW);
+      await expect(refusal).toContainText("The total odds are below your minimum of 2.00. The bet was not placed.");
+      await expect(refusal.getByTestId("new-coefs")).toContainText("1.50");
+      await refusal.getByRole("button", { name: "Place at these odds without the minimum" }).click();
+      if (!js) await expect(page).toHaveURL(/\/en\/coupon\/result\/\d+$/, SLOW);
+      const placed = answer.getByTestId("placed-coupon").first();
+      await expect(placed.getByTestId("coupon-state")).toHaveText("Accepted", SLOW);
+      await expect(placed.getByTestId("placed-selection")).toContainText("1.50");
+    });
+
+    test("drop on score change: a live bet whose game scores during its delay is refused with it on and accepted with it off", async ({ page }) => {
+      test.setTimeout(90_000);
+      const [refused, accepted] = [await games.liveGame({ gameTimeSec: 600 }), await games.liveGame({ gameTimeSec: 600 })];
+      await signIn(page, { js });
+      await settings(page, (p) => p.getByLabel("Refuse a live bet if the score changes during its delay").check());
+
+      // The away side scores as soon as the platform has taken the bet (its answer is on its way
+      // back to the browser): inside the bet's live delay, whatever the page does meanwhile. The
+      // home win's price goes up, which the default "accept higher odds" takes: only the setting refuses.
+      let scoring: FeedGame | null = null;
+      await page.route("**/coupon/place*", async (route) => {
+        const response = await route.fetch({ maxRedirects: 0 });
+        if (scoring) await games.setState(scoring.id, { scores: [[0, 1]] });
+        await route.fulfill({ response });
+      });
+      /** Places the home win of `game`, whose score changes inside the bet's delay; the placed coupon. */
+      async function placeAndScore(game: FeedGame) {
+        await pick(page, "/en/live", game);
+        scoring = game;
+        const answer = await place(page);
+        if (!js) await expect(page).toHaveURL(/\/en\/coupon\/result\/\d+$/, SLOW);
+        return answer.getByTestId("placed-coupon").first();
+      }
+
+      const dropped = await placeAndScore(refused);
+      await expect(dropped.getByTestId("coupon-state")).toHaveText("Refused", SLOW);
+      await expect(dropped).toContainText("The score changed during the live delay: the bet was not accepted and the stake was released.");
+
+      await settings(page, (p) => p.getByLabel("Refuse a live bet if the score changes during its delay").uncheck());
+      const kept = await placeAndScore(accepted);
+      await expect(kept.getByTestId("coupon-state")).toHaveText("Accepted", SLOW);
+    });
+
+    test("auto max stakes the largest amount accepted now: the whole balance of a bettor with 500.00", async ({ page }) => {
+      const game = await lineGameAt(200);
+      await signInNew(page, 50_000, { js });
+      await settings(page, (p) => p.getByLabel("Stake the maximum accepted (auto max)").check());
+      await pick(page, "/en/line", game);
+      await expect(coupon(page).getByLabel("Stake, RUB")).toHaveValue("500", SLOW);
+      await expect(coupon(page).getByTestId("coupon-auto-max")).toBeVisible();
+      const answer = await place(page);
+      if (!js) await expect(page).toHaveURL(/\/en\/coupon\/result\/\d+$/, SLOW);
+      const placed = answer.getByTestId("placed-coupon").first();
+      await expect(placed.getByTestId("coupon-state")).toHaveText("Accepted", SLOW);
+      await expect(placed.getByTestId("coupon-amount")).toContainText("500.00");
+    });
+
+    test("a promo code: a bad one is refused with its name and nothing placed; a good one is on the placed coupon and its boost in the payout", async ({ page }) => {
+      test.setTimeout(90_000);
+      const code = `BOOST10${mode.toUpperCase()}${Date.now().toString(36).toUpperCase()}`.slice(0, 32);
+      await h.post("/__test/bets/promo-codes", { code, boostPercent: 10, minCoef: 150, couponTypes: [0, 1] });
+      const game = await lineGameAt(200);
+      await signIn(page, { js });
+      await pick(page, "/en/line", game);
+      await coupon(page).getByLabel("Stake, RUB").fill("100");
+      await coupon(page).getByLabel("Promo code").fill("NOPE42");
+      await shoot(page, `coupon-promo-${mode}.png`);
+      const answer = await place(page);
+      if (!js) await expect(page).toHaveURL(/\/en\/coupon\/place$/, SLOW);
+      const refusal = answer.getByTestId("place-refusal");
+      await expect(refusal).toHaveAttribute("data-code", "promo_invalid", SLOW);
+      await expect(refusal).toContainText("The promo code NOPE42 cannot be used for this bet");
+      await refusal.screenshot({ path: docScreenshotPath(`coupon-promo-refused-${mode}.png`) });
+      const placedOn = async () => Number(((await h.post("/__test/sql", { sql: `select count(*) as n from bet_selection where outcome_id = ${homeWin(game).id}` })) as { rows: { n: string }[] }).rows[0]!.n);
+      expect(await placedOn()).toBe(0);
+
+      if (js) await refusal.getByRole("button", { name: "Close" }).click();
+      else {
+        await page.goto(url("/en/line"));
+        await coupon(page).getByLabel("Stake, RUB").fill("100");
+      }
+      // Typed as the bettor reads it off a voucher: the platform reads codes in capitals.
+      await coupon(page).getByLabel("Promo code").fill(code.toLowerCase());
+      const again = await place(page);
+      if (!js) await expect(page).toHaveURL(/\/en\/coupon\/result\/\d+$/, SLOW);
+      const placed = again.getByTestId("placed-coupon").first();
+      await expect(placed.getByTestId("coupon-state")).toHaveText("Accepted", SLOW);
+      await expect(placed.getByTestId("coupon-promo-code")).toHaveText(code);
+      await placed.screenshot({ path: docScreenshotPath(`coupon-promo-placed-${mode}.png`) });
+      const couponId = await placed.getAttribute("data-coupon-id");
+
+      // The home side wins 3:0: 100 × 2.00 = 200.00, and the boost adds 10 % of the 100.00 won.
+      await games.setState(game.id, { status: 2 });
+      await games.setState(game.id, { status: 4, scores: [[2, 0], [1, 0]] });
+      await h.post(`/__test/bets/games/${game.id}/settle`);
+      await page.goto(url("/en/office/history"));
+      const card = page.locator(`[data-coupon-id="${couponId}"]`);
+      await expect(card.getByTestId("coupon-state")).toHaveText("Won", SLOW);
+      await expect(card.getByTestId("coupon-promo-code")).toHaveText(code);
+      expect(money(await card.getByTestId("coupon-payout").innerText())).toBe(21_000);
+    });
+  });
+}

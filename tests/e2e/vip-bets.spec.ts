@@ -96,3 +96,25 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("placed-coupon")).toHaveCount(1);
   });
 });
+
+// The coupon setting "VIP bet" (SPEC §3 isVipBet): with it on, a stake above the maximum goes for
+// approval at once instead of being refused first; with JavaScript the setting lives in the
+// browser, without it in the coupon-settings cookie the panel's form writes.
+for (const js of [true, false]) {
+  test.describe(`the VIP bet setting with JavaScript ${js ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled: js });
+    test("a stake above the maximum is sent for approval without a refusal first", async ({ page }) => {
+      await signUp(page, js, {}, 100_000_000);
+      await page.goto(url("/en/coupon"));
+      if (js) await waitForHydration(page, SLOW.timeout);
+      const panel = page.getByTestId("coupon-settings");
+      await panel.getByLabel("Send a stake above the maximum as a VIP bet for approval").check();
+      if (!js) await panel.getByRole("button", { name: "Save settings" }).click();
+      await couponAboveMax(page, js);
+      if (!js) await expect(page).toHaveURL(/\/en\/coupon\/result\/\d+$/, SLOW);
+      await expect(page.getByText("The VIP bet is sent for approval.")).toBeVisible(SLOW);
+      await expect(page.getByTestId("coupon-state").first()).toHaveText("Waiting for approval");
+      await expect(page.getByTestId("place-refusal")).toHaveCount(0);
+    });
+  });
+}

@@ -214,3 +214,169 @@ describe("placing bets through the site without JavaScript", () => {
     expect((await getPage(stack.siteUrl, "/en/print-coupon/12a", player)).res.status).toBe(404);
   });
 });
+
+// The coupon settings panel without JavaScript (intent "settings" of the coupon action): a form
+// whose post the coupon-settings cookie keeps, which the pages render and the place action sends.
+describe("the coupon settings and the promo code without JavaScript", () => {
+  let bettor: CookieJar;
+  beforeAll(async () => {
+    bettor = await signIn("player@arena.bet", "Player123");
+  });
+
+  /** GETs the coupon page for its token and posts the settings form as the panel does. */
+  async function saveSettings(jar: CookieJar, fields: Record<string, string>, options: { lng?: string; headers?: Record<string, string>; csrf?: string } = {}) {
+    const lng = options.lng ?? "en";
+    const { html } = await getPage(stack.siteUrl, `/${lng}/coupon`, jar);
+    const res = await postForm(
+      stack.siteUrl,
+      `/${lng}/coupon`,
+      jar,
+      { csrf: options.csrf ?? csrfToken(html), intent: "settings", returnTo: `/${lng}/coupon`, changeCoefAction: "2", isBalanceShown: "1", isPossibleWinShown: "1", ...fields },
+      options.headers,
+    );
+    return { res, html: await res.text() };
+  }
+  const settingsCookie = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith("coupon_settings="));
+  /** The settings form's markup in a page. */
+  const panel = (html: string) => html.slice(html.indexOf('id="coupon-settings"'), html.indexOf("</form>", html.indexOf('id="coupon-settings"')));
+  const checked = (html: string, name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*checked`).test(panel(html));
+
+  it("is a form posting to the coupon action with the CSRF token and a save button; one-click says it needs JavaScript", async () => {
+    const { html } = await getPage(stack.siteUrl, "/en/coupon", new CookieJar());
+    expect(html).toMatch(/<form method="post" action="\/en\/coupon" id="coupon-settings"/);
+    const form = panel(html);
+    expect(form).toContain('name="csrf"');
+    expect(form).toContain('name="intent" value="settings"');
+    expect(form).toMatch(/<button type="submit"[^>]*>Save settings<\/button>/);
+    expect(form).toContain("One-click bets and your own stake step work with JavaScript only");
+    // What needs JavaScript is the only part switched off.
+    expect(form.match(/<fieldset[^>]*disabled/g)).toHaveLength(1);
+  });
+
+  it("keeps the settings in a signed, HttpOnly, SameSite=Lax, Secure cookie for a year, and every page renders them", async () => {
+    const jar = await signIn("player@arena.bet", "Player123");
+    const { res } = await saveSettings(jar, { changeCoefAction: "1", exactCoef: "1,85", isDropOnScoreChange: "1", isPossibleWinShown: "" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/en/coupon#coupon-settings");
+    const cookie = settingsCookie(res)!;
+    expect(cookie).toMatch(/^coupon_settings=s1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+;/);
+    expect(cookie).toMatch(/; HttpOnly/i);
+    expect(cookie).toMatch(/; SameSite=Lax/i);
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/; Path=\//i);
+    expect(cookie).toMatch(/; Max-Age=31536000/i);
+    const { html } = await getPage(stack.siteUrl, "/en/coupon", jar);
+    expect(panel(html)).toMatch(/name="exactCoef"[^>]*value="1.85"/);
+    expect(panel(html)).toMatch(/<option value="1" selected="">Accept any change<\/option>/);
+    expect(checked(html, "isDropOnScoreChange")).toBe(true);
+    expect(checked(html, "isPossibleWinShown")).toBe(false);
+    expect(checked(html, "isBalanceShown")).toBe(true);
+    // A changed value is a forged one: the defaults again.
+    jar.set("coupon_settings", jar.get("coupon_settings")!.replace(/\.[^.]+$/, ".forged"));
+    const forged = await getPage(stack.siteUrl, "/en/coupon", jar);
+    expect(checked(forged.html, "isDropOnScoreChange")).toBe(false);
+    expect(checked(forged.html, "isPossibleWinShown")).toBe(true);
+  });
+
+  it("refuses bad input with a translated 4xx and keeps the settings it had", async () => {
+    const jar = await signIn("player@arena.bet", "Player123");
+    await saveSettings(jar, { exactCoef: "2.50" });
+    const kept = jar.get("coupon_settings");
+
+    const bad = await saveSettings(jar, { exactCoef: "1.001" });
+    expect(bad.res.status).toBe(400);
+    expect(settingsCookie(bad.res)).toBeUndefined();
+    expect(bad.html).toContain("Enter odds from 1.01 to 100000 with at most two decimals, or leave the field empty.");
+    // The field typed comes back as typed, invalid, described by its message, and focused.
+    const input = /<input[^>]*name="exactCoef"[^>]*>/.exec(bad.html)![0];
+    for (const attribute of ['value="1.001"', 'aria-invalid="true"', 'aria-describedby="coupon-settings-exact-error coupon-settings-exact-hint"', "autofocus"]) expect(input).toContain(attribute);
+    expect(bad.html).toContain('id="coupon-settings-exact-error"');
+    const ru = await saveSettings(jar, { exactCoef: "abc" }, { lng: "ru" });
+    expect(ru.res.status).toBe(400);
+    expect(ru.html).toContain("Введите коэффициент от 1.01 до 100000");
+    const tampered = await saveSettings(jar, { changeCoefAction: "7" });
+    expect(tampered.res.status).toBe(400);
+    expect(tampered.html).toContain("The settings were not saved: nothing was changed.");
+
+    const foreign = await saveSettings(jar, { exactCoef: "" }, { headers: { origin: "https://evil.example" } });
+    expect(foreign.res.status).toBe(403);
+    const noToken = await saveSettings(jar, { exactCoef: "" }, { csrf: "" });
+    expect(noToken.res.status).toBe(403);
+    for (const refused of [foreign, noToken]) expect(settingsCookie(refused.res)).toBeUndefined();
+    expect(jar.get("coupon_settings")).toBe(kept);
+    expect(panel((await getPage(stack.siteUrl, "/en/coupon", jar)).html)).toMatch(/name="exactCoef"[^>]*value="2.50"/);
+  });
+
+  it("the place form sends the kept settings: a minimum above the coupon's odds refuses it, one the form carries is judged by the form", async () => {
+    const jar = await signIn("player@arena.bet", "Player123");
+    await saveSettings(jar, { exactCoef: "3.00" });
+    const game = await newGame();
+    const before = await balanceOf(jar);
+    const single = { typeId: "0", amount: "10", bets: `${game.outcomes["1::1"]}:2.1:P` };
+    const { html: page } = await getPage(stack.siteUrl, "/en/coupon", jar);
+    // As the coupon's own place form posts: no setting among its fields.
+    const refused = await postForm(stack.siteUrl, "/en/coupon/place", jar, { csrf: csrfToken(page), key: newKey(), ...single });
+    expect(refused.status).toBe(409);
+    const html = await refused.text();
+    expect(html).toContain('data-code="exact_coef"');
+    expect(html).toContain("The total odds are below your minimum of 3.00. The bet was not placed.");
+    expect(html).toContain("Place at these odds without the minimum");
+    expect(await balanceOf(jar)).toBe(before);
+    // The offer's form carries an empty minimum: placed.
+    const placed = await place(jar, { ...single, exactCoef: "" });
+    expect(placed.status).toBe(302);
+    expect(await balanceOf(jar)).toBe(before - 1_000);
+  });
+
+  it("drop-on-score-change kept in the cookie goes to the platform with the bet", async () => {
+    const jar = await signIn("player@arena.bet", "Player123");
+    await saveSettings(jar, { isDropOnScoreChange: "1" });
+    const live = await newGame(2);
+    const { html } = await getPage(stack.siteUrl, "/en/coupon", jar);
+    const res = await postForm(stack.siteUrl, "/en/coupon/place", jar, { csrf: csrfToken(html), key: newKey(), typeId: "0", amount: "10", bets: `${live.outcomes["1::1"]}:2.1:L` });
+    expect(res.status).toBe(302);
+    const id = Number(res.headers.get("location")!.split("/").pop());
+    const { rows } = (await hook("/__test/sql", { sql: `select is_drop_on_score_change from bet_coupon where id = ${id}` })) as { rows: { is_drop_on_score_change: boolean }[] };
+    expect(rows[0]!.is_drop_on_score_change).toBe(true);
+  });
+
+  it("the VIP setting kept in the cookie sends a stake above the maximum for approval instead of a refusal", async () => {
+    const email = `vip-settings-${Date.now()}@example.com`;
+    const { userId } = (await hook("/__test/users", { email, password: "Secret123", email_activated: true })) as { userId: number };
+    await hook("/__test/ledger/deposit", { userId, amount: 100_000_000 });
+    const jar = await signIn(email, "Secret123");
+    const game = await newGame();
+    const { html } = await getPage(stack.siteUrl, "/en/coupon", jar);
+    const above = { typeId: "0", amount: "150000", bets: `${game.outcomes["1::1"]}:2.1:P` };
+    const refused = await postForm(stack.siteUrl, "/en/coupon/place", jar, { csrf: csrfToken(html), key: newKey(), ...above });
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toContain('data-code="amount_above_max"');
+    await saveSettings(jar, { isVipBet: "1" });
+    const sent = await postForm(stack.siteUrl, "/en/coupon/place", jar, { csrf: csrfToken(html), key: newKey(), ...above });
+    expect(sent.status).toBe(302);
+    const result = await getPage(stack.siteUrl, sent.headers.get("location")!, jar);
+    expect(result.html).toContain("The VIP bet is sent for approval.");
+  });
+
+  it("a promo code: a bad one is refused with its name and nothing placed; a good one, in any case, is on the placed coupon", async () => {
+    const code = `SITE${Date.now().toString(36).toUpperCase()}`;
+    await hook("/__test/bets/promo-codes", { code, boostPercent: 10, couponTypes: [0, 1] });
+    const game = await newGame();
+    const before = await balanceOf(bettor);
+    const single = { typeId: "0", amount: "10", bets: `${game.outcomes["1::1"]}:2.1:P` };
+    const bad = await place(bettor, { ...single, promoCode: "NOPE42" });
+    expect(bad.status).toBe(422);
+    expect(await bad.text()).toContain("The promo code NOPE42 cannot be used for this bet");
+    const ru = await place(bettor, { ...single, promoCode: "NOPE42" }, "ru");
+    expect(await ru.text()).toContain("Промокод NOPE42 нельзя применить к этой ставке");
+    expect(await balanceOf(bettor)).toBe(before);
+
+    const good = await place(bettor, { ...single, promoCode: ` ${code.toLowerCase()} ` });
+    expect(good.status).toBe(302);
+    const result = await getPage(stack.siteUrl, good.headers.get("location")!, bettor);
+    expect(result.html).toMatch(new RegExp(`data-testid="coupon-promo-code"[^>]*>${code}<`));
+    // Used once by this bettor: a second coupon with it is refused.
+    const twice = await place(bettor, { ...single, promoCode: code });
+    expect(twice.status).toBe(422);
+  });
+});

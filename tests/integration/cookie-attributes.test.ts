@@ -116,6 +116,15 @@ const cases: Array<{ name: string; cookie: CookieDeclaration; lifetime?: Lifetim
     },
   },
   {
+    name: "the coupon settings of a bettor without JavaScript",
+    cookie: COOKIES.couponSettings,
+    answer: async () => {
+      const jar = new CookieJar();
+      const { html } = await getPage(stack.siteUrl, "/en/coupon", jar);
+      return postForm(stack.siteUrl, "/en/coupon", jar, { csrf: csrfToken(html), intent: "settings", returnTo: "/en/coupon", changeCoefAction: "1", exactCoef: "1.90", isPossibleWinShown: "1" });
+    },
+  },
+  {
     name: "a guest's display settings",
     cookie: COOKIES.display,
     answer: async () => {

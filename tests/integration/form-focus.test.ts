@@ -243,6 +243,14 @@ describe("activation and account verification", () => {
   });
 });
 
+describe("the coupon settings", () => {
+  it("without JavaScript: the minimum total odds, the one field the bettor types", async () => {
+    const { res, html } = await browser().submit("/en/coupon", { intent: "settings", returnTo: "/en/coupon", changeCoefAction: "2", exactCoef: "1.001" });
+    expect(res.status).toBe(400);
+    expectFocusOn(html, "exactCoef");
+  });
+});
+
 describe("ops console editors", () => {
   let ops: ReturnType<typeof browser>;
   beforeAll(async () => {

@@ -27,17 +27,35 @@ export function bettingStack() {
     games: sportsGames(() => stack.platformUrl),
     url: (path: string) => `${stack.siteUrl}${path}`,
     signIn: (page: Page, options?: { js?: boolean }) => signInAsDemoBettor(page, stack.siteUrl, options),
+    /** A bettor of the test's own with `amount` minor units, signed in: for a test that spends a whole balance. */
+    signInNew: (page: Page, amount: number, options?: { js?: boolean }) => signInAsNewBettor(page, stack, amount, options),
   };
 }
 
 /** Signs the seeded demo bettor in through the login form; `js: false` for a page without JavaScript (nothing hydrates). */
 export async function signInAsDemoBettor(page: Page, siteUrl: string, { js = true }: { js?: boolean } = {}) {
+  await signInThroughForm(page, siteUrl, { email: "player@arena.bet", password: "Player123" }, { js });
+}
+
+/** Signs a bettor in through the login form and waits for the header balance. */
+export async function signInThroughForm(page: Page, siteUrl: string, who: { email: string; password: string }, { js = true }: { js?: boolean } = {}) {
   await page.goto(`${siteUrl}/en/login`);
   if (js) await waitForHydration(page);
-  await page.getByLabel("E-mail, login or account ID").fill("player@arena.bet");
-  await page.getByLabel("Password", { exact: true }).fill("Player123");
+  await page.getByLabel("E-mail, login or account ID").fill(who.email);
+  await page.getByLabel("Password", { exact: true }).fill(who.password);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page.getByTestId("header-balance")).toBeVisible();
+}
+
+let bettors = 0;
+/** A new bettor of the test's own with `amount` minor units on the main account, signed in through the login form. */
+export async function signInAsNewBettor(page: Page, stack: { siteUrl: string; platformUrl: string }, amount: number, { js = true }: { js?: boolean } = {}) {
+  const h = hooks(stack.platformUrl);
+  const who = { email: `bettor-${process.pid}-${Date.now()}-${++bettors}@example.com`, password: "Secret123" };
+  const { userId } = (await h.post("/__test/users", { ...who, email_activated: true })) as { userId: number };
+  await h.post("/__test/ledger/deposit", { userId, amount });
+  await signInThroughForm(page, stack.siteUrl, who, { js });
+  return { userId };
 }
 
 export const balanceText = (page: Page) => page.getByTestId("header-balance-amount").first().innerText();
