@@ -59,3 +59,6 @@ export function phoneCodes(countries: ReadonlyArray<{ country_code: string; tel_
   for (const c of countries) byCode.set(c.tel_code, [...(byCode.get(c.tel_code) ?? []), c.country_code]);
   return [...byCode].map(([tel_code, names]) => ({ tel_code, label: `${names.join(", ")} +${tel_code}` }));
 }
+
+/** Google's one-tap prompt posts its credential and its own CSRF token (SPEC §4 login-google). */
+export const googleOneTapForm = z.object({ credential: z.string().min(20).max(8192), g_csrf_token: z.string().min(8).max(256) });

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { z } from "zod";
 import { pageAction } from "~/forms/action.server";
+import { ageGateForm } from "~/forms/site";
 import { ageCookie, guardPage } from "~/loaders/guards.server";
 import { safeReturnPath } from "~/lib/return-to.server";
 
@@ -11,16 +11,11 @@ export async function loader(args: LoaderFunctionArgs) {
   throw redirect(`/${site.lng}`);
 }
 
-const formSchema = z.object({
-  returnTo: z.string().optional(),
-  remember: z.literal("1").optional(),
-});
-
 export const action = (args: ActionFunctionArgs) =>
   pageAction(
     args,
     "age-gate",
-    formSchema,
+    ageGateForm,
     async ({ ctx, value }) => {
       const back = safeReturnPath(value.returnTo, `/${ctx.site.lng}`);
       return redirect(back, { headers: { "Set-Cookie": ageCookie(value.remember === "1") } });

@@ -4,9 +4,9 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { z } from "zod";
 import { formatDateTime } from "~/lib/format";
 import { pageAction } from "~/forms/action.server";
+import { blockAppealForm } from "~/forms/site";
 import { pageLoader } from "~/loaders/guards.server";
 import { routeSeo } from "~/loaders/seo.server";
 import { UpstreamError } from "~/services/http.server";
@@ -31,13 +31,11 @@ export const loader = (args: LoaderFunctionArgs) =>
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
-const appealForm = z.object({ message: z.string().trim().min(10).max(2000) });
-
 export const action = (args: ActionFunctionArgs) =>
   pageAction(
     args,
     "block-appeal-history",
-    appealForm,
+    blockAppealForm,
     async ({ ctx, value }) => {
       try {
         await createBlockAppeal(ctx.user!.token, value.message);

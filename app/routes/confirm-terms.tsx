@@ -3,8 +3,8 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { z } from "zod";
 import { pageAction } from "~/forms/action.server";
+import { confirmTermsForm } from "~/forms/site";
 import { pageLoader } from "~/loaders/guards.server";
 import { routeSeo } from "~/loaders/seo.server";
 import { acceptTerms } from "~/services/user.server";
@@ -23,7 +23,7 @@ export const loader = (args: LoaderFunctionArgs) =>
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
 export const action = (args: ActionFunctionArgs) =>
-  pageAction(args, "confirm-terms", z.object({}), async ({ ctx }) => {
+  pageAction(args, "confirm-terms", confirmTermsForm, async ({ ctx }) => {
     if (!ctx.user) throw redirect(`/${ctx.site.lng}`);
     await acceptTerms(ctx.user.token);
     return redirect(`/${ctx.site.lng}`);

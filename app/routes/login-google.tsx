@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { z } from "zod";
 import { oneTapStateCookie } from "~/forms/sign-in.server";
 import { callerOf } from "~/services/visitor.server";
 import { env } from "~/env.server";
 import { pageAction } from "~/forms/action.server";
+import { googleOneTapForm } from "~/forms/login";
 import { guardPage } from "~/loaders/guards.server";
 import { requestCookies } from "~/lib/request.server";
 import { safeReturnPath } from "~/lib/return-to.server";
@@ -16,7 +16,6 @@ export async function loader(args: LoaderFunctionArgs) {
   throw redirect(`/${site.lng}/login`);
 }
 
-const formSchema = z.object({ credential: z.string().min(20).max(8192), g_csrf_token: z.string().min(8).max(256) });
 
 /**
  * Where the one-tap prompt posts the provider's credential. The provider's own CSRF check is a
@@ -28,7 +27,7 @@ export const action = (args: ActionFunctionArgs) =>
   pageAction(
     args,
     "login-google",
-    formSchema,
+    googleOneTapForm,
     async ({ ctx: { site }, value }) => {
       try {
         const next = await oneTapSignIn(

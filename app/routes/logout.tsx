@@ -5,8 +5,8 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { COOKIES, setCookie } from "~/lib/cookies.server";
 import { afterAuthTarget, signedOutHeaders } from "~/forms/sign-in.server";
-import { z } from "zod";
 import { pageAction } from "~/forms/action.server";
+import { logoutForm } from "~/forms/site";
 import { pageLoader } from "~/loaders/guards.server";
 import { safeReturnPath } from "~/lib/return-to.server";
 import { routeSeo } from "~/loaders/seo.server";
@@ -33,7 +33,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo
  * visitor goes home. A failed logout is logged and the page reloads (the session stays).
  */
 // returnTo of any length: safeReturnPath falls back on one over its cap rather than refusing the logout.
-const logoutForm = z.object({ returnTo: z.string().optional(), reason: z.string().max(20).optional() });
 
 export const action = (args: ActionFunctionArgs) =>
   pageAction(args, "logout", logoutForm, async ({ ctx, value }) => {

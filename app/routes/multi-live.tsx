@@ -4,7 +4,6 @@ import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { z } from "zod";
 import { GameClock } from "~/components/sports/GameClock";
 import { MatchTracker } from "~/components/sports/MatchTracker";
 import { OddButton, OutcomesForm } from "~/components/sports/OddButton";
@@ -14,6 +13,7 @@ import { SportsLayout } from "~/components/sports/SportsLayout";
 import { useLiveFeed } from "~/components/sports/use-live-feed";
 import { COOKIES, setCookie } from "~/lib/cookies.server";
 import { pageAction } from "~/forms/action.server";
+import { multiLiveForm } from "~/forms/sports";
 import { pageLoader } from "~/loaders/guards.server";
 import { requestCookies } from "~/lib/request.server";
 import { routeSeo } from "~/loaders/seo.server";
@@ -54,13 +54,12 @@ export const loader = (args: LoaderFunctionArgs) =>
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
-const formSchema = z.object({ intent: z.enum(["add", "remove"]), gameId: z.string().regex(/^\d{1,9}$/).transform(Number) });
 
 export const action = (args: ActionFunctionArgs) =>
   pageAction(
     args,
     "multi",
-    formSchema,
+    multiLiveForm,
     async ({ ctx, value: { intent, gameId }, request }) => {
       const current = chosenIds(request).filter((id) => id !== gameId);
       // The newest choice wins a place; the oldest leaves when the view is full.

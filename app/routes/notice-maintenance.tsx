@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { z } from "zod";
 import { COOKIES, setCookie } from "~/lib/cookies.server";
 import { pageAction } from "~/forms/action.server";
+import { maintenanceNoticeForm } from "~/forms/site";
 import { guardPage } from "~/loaders/guards.server";
 import { safeReturnPath } from "~/lib/return-to.server";
 import type { SiteContext } from "~/loaders/site.server";
@@ -17,10 +17,9 @@ export async function loader(args: LoaderFunctionArgs) {
  * the window's start, so a new window shows the notice again).
  */
 // returnTo of any length: safeReturnPath falls back on one over its cap rather than refusing the close.
-const formSchema = z.object({ returnTo: z.string().optional() });
 
 export const action = (args: ActionFunctionArgs) =>
-  pageAction(args, "notice-maintenance", formSchema, async ({ ctx: { site }, value }) => closeNotice(args.request, site, value.returnTo), { plain: true });
+  pageAction(args, "notice-maintenance", maintenanceNoticeForm, async ({ ctx: { site }, value }) => closeNotice(args.request, site, value.returnTo), { plain: true });
 
 function closeNotice(request: Request, site: SiteContext, returnTo: string | undefined) {
   const { notify_started_at: start, notify_ended_at: end } = site.config.maintenance;

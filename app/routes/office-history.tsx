@@ -2,7 +2,7 @@ import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction }
 import { data } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import { HISTORY_PERIODS, HISTORY_STATUSES, HISTORY_TYPES, historyFilters } from "~/forms/bets";
 import { CouponCard } from "~/components/coupon/PlacedCoupon";
 import { Pager } from "~/components/Pager";
 import { couponViews } from "~/coupon/coupon-view.server";
@@ -16,17 +16,9 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyl
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 const PAGE_SIZE = 10;
-export const PERIODS = { day: 1, week: 7, month: 30, year: 365, all: 0 } as const;
-export const STATUSES = ["all", "waiting", "approval", "open", "won", "lost", "returned", "refused"] as const;
-export const TYPES = ["all", "0", "1", "2", "9"] as const;
-
-/** Bad filter values read as their default, so any link still shows the history. */
-const filterSchema = z.object({
-  period: z.enum(Object.keys(PERIODS) as [keyof typeof PERIODS, ...(keyof typeof PERIODS)[]]).catch("month"),
-  status: z.enum(STATUSES).catch("all"),
-  type: z.enum(TYPES).catch("all"),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-});
+const PERIODS = HISTORY_PERIODS;
+const STATUSES = HISTORY_STATUSES;
+const TYPES = HISTORY_TYPES;
 
 /** A status filter as the history API reads it (SPEC §4 status ids of a settled coupon). */
 function statusQuery(status: (typeof STATUSES)[number]): { state?: "waiting" | "approval" | "open" | "refused" | "settled"; statusId?: number } {
@@ -54,7 +46,7 @@ function statusQuery(status: (typeof STATUSES)[number]): { state?: "waiting" | "
 export const loader = (args: LoaderFunctionArgs) =>
   pageLoader(args, "office-history", async (ctx) => {
     const url = new URL(args.request.url);
-    const filters = filterSchema.parse(Object.fromEntries(url.searchParams));
+    const filters = historyFilters.parse(Object.fromEntries(url.searchParams));
     const days = PERIODS[filters.period];
     const from = days > 0 ? new Date(Date.now() - days * 86_400_000).toISOString() : undefined;
     const history = await getHistory(
