@@ -392,7 +392,7 @@ export const routeTable = table([
   {
     id: "coupon-place",
     path: "coupon/place",
-    file: "routes/coupon-place.tsx",
+    file: "routes/coupon-place/route.tsx",
     meta: { layout: "default", titleKey: "bets.place.title", auth: true, hideSeoBlock: true, preloader: "none", robots: "noindex", money: true, returns: ["returnTo"] },
   },
   {

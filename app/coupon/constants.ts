@@ -74,20 +74,12 @@ export const COUPON_SETTINGS_STORAGE_KEY = "coupon-settings:v1";
 /** sessionStorage key: the coupon notification lives per browser session (SPEC §3). */
 export const COUPON_NOTIFICATION_STORAGE_KEY = "coupon-notification:v1";
 
-/** The coupon cookie for guests and bettors without JavaScript. */
-export const COUPON_COOKIE_NAME = "coupon";
-/** SPEC §9: default cookie lifetime 1 day. */
-export const COUPON_COOKIE_MAX_AGE_S = 86_400;
 /**
  * Browsers keep at least 4096 bytes per cookie (name, value and attributes, RFC 6265
  * §6.1); capping the value at 3800 leaves room for the name and the attributes.
  */
 export const COUPON_COOKIE_MAX_VALUE_BYTES = 3800;
 
-/** The coupon settings of bettors without JavaScript (with it, localStorage keeps them). */
-export const COUPON_SETTINGS_COOKIE_NAME = "coupon_settings";
-/** Settings are a preference, kept as long as the display settings: a year. */
-export const COUPON_SETTINGS_COOKIE_MAX_AGE_S = 365 * 86_400;
 
 /** The lowest price a coupon can hold; below it converted formats are undefined or unbounded. */
 export const MIN_DISPLAYABLE_ODDS = 1.01;

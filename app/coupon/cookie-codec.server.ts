@@ -16,7 +16,8 @@
 
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
-import { COUPON_COOKIE_MAX_VALUE_BYTES, COUPON_COOKIE_NAME } from "./constants";
+import { COOKIES } from "~/lib/cookies.server";
+import { COUPON_COOKIE_MAX_VALUE_BYTES } from "./constants";
 import { z } from "zod";
 import { type CookieCoupon, emptyStoredCoupon } from "./model";
 import { storedCouponSchema } from "./schemas";
@@ -96,7 +97,7 @@ export function decodeCouponCookie(value: string | null | undefined, secrets: Co
 }
 
 /** The coupon cookie's value (or another cookie's, by `name`) in a Cookie request header, or null. */
-export function couponCookieValue(cookieHeader: string | null | undefined, name = COUPON_COOKIE_NAME): string | null {
+export function couponCookieValue(cookieHeader: string | null | undefined, name = COOKIES.coupon.name): string | null {
   if (!cookieHeader) return null;
   for (const pair of cookieHeader.split(";")) {
     const separator = pair.indexOf("=");

@@ -14,7 +14,7 @@
 //   (odds above 201) gets up to four decimals so it never reads as zero.
 
 import { MIN_DISPLAYABLE_ODDS, NO_ODDS_PLACEHOLDER } from "./constants";
-import { type Decimal, decimalFromNumber, decimalToFixed, formatRational, gcd, pow10, roundDivide } from "./decimal";
+import { type Decimal, decimalFromNumber, decimalToFixed, formatRational, gcd, pow10, roundDivide } from "../../betting-math/decimal";
 
 export const ODDS_FORMATS = ["decimal", "american", "fractional", "hongkong", "malay", "indonesian"] as const;
 export type OddsFormat = (typeof ODDS_FORMATS)[number];

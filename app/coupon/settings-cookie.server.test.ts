@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { COUPON_SETTINGS_COOKIE_NAME } from "./constants";
+import { COOKIES } from "~/lib/cookies.server";
 import { defaultCouponSettings } from "./model";
 import { decodeCouponSettingsCookie, encodeCouponSettingsCookie, readCouponSettingsCookie } from "./settings-cookie.server";
 
@@ -18,7 +18,7 @@ describe("the coupon-settings cookie", () => {
     const value = encodeCouponSettingsCookie(settings, SECRET);
     expect(value).toMatch(/^s1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
     expect(decodeCouponSettingsCookie(value, SECRET)).toEqual(settings);
-    expect(readCouponSettingsCookie(`lng=en; ${COUPON_SETTINGS_COOKIE_NAME}=${value}; coupon=x`, SECRET)).toEqual(settings);
+    expect(readCouponSettingsCookie(`lng=en; ${COOKIES.couponSettings.name}=${value}; coupon=x`, SECRET)).toEqual(settings);
   });
 
   it("is read with any secret of a rotation and signed with the first", () => {

@@ -7,7 +7,7 @@
 // HMAC-SHA256 of "s1.<payload>" under the site's secret (as the coupon cookie's, decision 005).
 // Reading never throws: a missing, forged, corrupt or outdated cookie reads as no settings.
 
-import { COUPON_SETTINGS_COOKIE_NAME } from "./constants";
+import { COOKIES } from "~/lib/cookies.server";
 import { type CouponCookieSecrets, couponCookieValue, secretList, sign, signatureMatches } from "./cookie-codec.server";
 import type { CouponSettings } from "./model";
 import { couponSettingsSchema } from "./schemas";
@@ -41,5 +41,5 @@ export function decodeCouponSettingsCookie(value: string | null | undefined, sec
 
 /** The settings a request carries in its cookie, or null (none, or not valid). */
 export function readCouponSettingsCookie(cookieHeader: string | null | undefined, secrets: CouponCookieSecrets): CouponSettings | null {
-  return decodeCouponSettingsCookie(couponCookieValue(cookieHeader, COUPON_SETTINGS_COOKIE_NAME), secrets);
+  return decodeCouponSettingsCookie(couponCookieValue(cookieHeader, COOKIES.couponSettings.name), secrets);
 }

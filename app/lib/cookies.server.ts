@@ -1,8 +1,6 @@
 import { serialize } from "cookie";
 import { AGE_RESTRICTION_STORAGE_MS, COOKIE_DEFAULT_MAX_AGE_S, GRANT_COOKIE_S, LANGUAGE_COOKIE_MAX_AGE_S } from "~/constants";
-import { COUPON_COOKIE_MAX_AGE_S, COUPON_COOKIE_NAME, COUPON_SETTINGS_COOKIE_MAX_AGE_S, COUPON_SETTINGS_COOKIE_NAME } from "~/coupon/constants";
 import { env, isProduction } from "~/env.server";
-import { DISPLAY_COOKIE, DISPLAY_COOKIE_MAX_AGE_S } from "~/sports/display";
 
 /**
  * Every cookie the site sets, declared once: name, path, lifetime, HttpOnly, Secure, SameSite.
@@ -56,11 +54,11 @@ export const COOKIES = {
   /** The CSRF token (signed by Remix's cookie helper); lasts for the browser session. */
   csrf: declare("csrf", "session", "CSRF token of the forms"),
   /** The no-JavaScript coupon (decision 005), SPEC §9 default lifetime. */
-  coupon: declare(COUPON_COOKIE_NAME, COUPON_COOKIE_MAX_AGE_S, "coupon without JavaScript (decision 005)"),
-  /** The coupon settings of a bettor without JavaScript (signed; with it, localStorage keeps them): a year. */
-  couponSettings: declare(COUPON_SETTINGS_COOKIE_NAME, COUPON_SETTINGS_COOKIE_MAX_AGE_S, "coupon settings without JavaScript"),
+  coupon: declare("coupon", COOKIE_DEFAULT_MAX_AGE_S, "coupon without JavaScript (decision 005)"),
+  /** The coupon settings of a bettor without JavaScript (signed; with it, localStorage keeps them): as long as the display settings. */
+  couponSettings: declare("coupon_settings", LANGUAGE_COOKIE_MAX_AGE_S, "coupon settings without JavaScript"),
   /** Display settings of guests (odds format, view, theme, the display flags): a year. */
-  display: declare(DISPLAY_COOKIE, DISPLAY_COOKIE_MAX_AGE_S, "display settings of guests"),
+  display: declare("display", LANGUAGE_COOKIE_MAX_AGE_S, "display settings of guests"),
   /**
    * Binds a one-tap result link to the browser that posted the credential (login CSRF, issue
    * 11): five minutes, the life of the platform's one-time pass.

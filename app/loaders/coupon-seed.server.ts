@@ -3,7 +3,8 @@ import { couponCurrency } from "~/coupon/currency-defaults";
 import { couponConfigSchema } from "~/coupon/schemas";
 import type { CouponSeed } from "~/coupon/seed";
 import { sessionSecret } from "~/env.server";
-import { DISPLAY_COOKIE, type DisplaySettings, defaultDisplay } from "~/sports/display";
+import { type DisplaySettings, defaultDisplay } from "~/sports/display";
+import { COOKIES } from "~/lib/cookies.server";
 import { parseDisplayCookie, parseSavedDisplay } from "~/sports/display-schema";
 import { requestCookies } from "~/lib/request.server";
 import type { SiteConfig } from "~/services/site-config";
@@ -14,7 +15,7 @@ import type { SiteContext } from "./site.server";
  * (guests, and bettors who never saved any), else the site config's defaults.
  */
 export function displaySettings(request: Request, site: SiteContext, saved?: Record<string, unknown> | null): DisplaySettings {
-  const fromCookie = parseDisplayCookie(requestCookies(request)[DISPLAY_COOKIE], defaultDisplay(site.config));
+  const fromCookie = parseDisplayCookie(requestCookies(request)[COOKIES.display.name], defaultDisplay(site.config));
   return saved ? parseSavedDisplay(saved, fromCookie) : fromCookie;
 }
 

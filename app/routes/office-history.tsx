@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { HISTORY_PERIODS, HISTORY_STATUSES, HISTORY_TYPES, historyFilters } from "~/forms/bets";
 import { CouponCard } from "~/components/coupon/PlacedCoupon";
 import { Pager } from "~/components/Pager";
-import { couponViews } from "~/coupon/coupon-view.server";
+import { couponViews } from "~/loaders/coupon-view.server";
 import { pageLoader } from "~/loaders/guards.server";
 import { routeSeo } from "~/loaders/seo.server";
 import { seoMeta } from "~/seo";

@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CouponCard } from "~/components/coupon/PlacedCoupon";
-import { couponViews } from "~/coupon/coupon-view.server";
+import { couponViews } from "~/loaders/coupon-view.server";
 import { pageLoader } from "~/loaders/guards.server";
 import { routeSeo } from "~/loaders/seo.server";
 import { useRootData } from "~/components/root-data";

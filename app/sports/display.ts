@@ -9,8 +9,6 @@ import type { DisplaySettings } from "./display-schema";
 
 export type { DisplaySettings } from "./display-schema";
 
-export const DISPLAY_COOKIE = "display";
-export const DISPLAY_COOKIE_MAX_AGE_S = 365 * 86_400;
 
 /** The on/off settings of the form, in the order it shows them. */
 export const DISPLAY_FLAGS = ["compact", "bestOnTop", "showGameId", "teamLogos"] as const;

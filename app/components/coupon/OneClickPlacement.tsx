@@ -7,7 +7,7 @@ import { formatMoney } from "~/coupon/amount-input";
 import { addBetToCouponAtom, oneClickBusyAtom, oneClickRequestAtom } from "~/coupon/atoms";
 import type { CouponBet } from "~/coupon/model";
 import { oneClickPlaceFields } from "~/coupon/one-click";
-import type { PlaceAnswer } from "~/coupon/place-action.server";
+import type { PlaceAnswer } from "~/coupon/place-answer";
 import type { SiteNotice } from "~/notifications/atoms";
 import { requestBalanceRefresh } from "../HeaderBalance";
 import { betLabel, useNotice } from "../Notifications";

@@ -18,7 +18,7 @@ import {
 import { COUPON_TYPE } from "~/coupon/constants";
 import { exactCoefText } from "~/coupon/exact-coef";
 import { couponBetName, couponPlaceKey, encodeSelections, selectionsOfCoupon } from "~/coupon/place";
-import type { PlaceAnswer } from "~/coupon/place-action.server";
+import type { PlaceAnswer } from "~/coupon/place-answer";
 import { useRootData } from "~/components/root-data";
 import { requestBalanceRefresh } from "../HeaderBalance";
 import { LazyPlaceOutcome, preloadPlacedCoupon } from "./lazy-outcome";

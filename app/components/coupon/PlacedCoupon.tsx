@@ -3,9 +3,9 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { formatMoney, minorToInput } from "~/coupon/amount-input";
 import { COUPON_TYPE } from "~/coupon/constants";
-import type { CouponView } from "~/coupon/coupon-view.server";
+import type { CouponView } from "~/coupon/place-answer";
 import { decodeSelections, encodeSelections, withNewCoefs } from "~/coupon/place";
-import type { PlaceAnswer, PlaceEcho, RefusalView } from "~/coupon/place-action.server";
+import type { PlaceAnswer, PlaceEcho, RefusalView } from "~/coupon/place-answer";
 
 const TYPE_KEYS: Record<number, string> = {
   [COUPON_TYPE.SINGLE]: "single",

@@ -5,7 +5,7 @@
 import { type ComponentProps, type ReactNode, Suspense, lazy } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadFailure } from "~/components/in-place-on-server";
-import type { PlaceAnswer } from "~/coupon/place-action.server";
+import type { PlaceAnswer } from "~/coupon/place-answer";
 
 const load = () => import("./PlacedCoupon");
 

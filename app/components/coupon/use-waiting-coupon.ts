@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { type Dispatch, type SetStateAction, useEffect, useState } from "react";
-import type { CouponView } from "~/coupon/coupon-view.server";
-import type { PlaceAnswer } from "~/coupon/place-action.server";
+import type { CouponView } from "~/coupon/place-answer";
+import type { PlaceAnswer } from "~/coupon/place-answer";
 import { requestBalanceRefresh } from "../HeaderBalance";
 
 const WAITING_POLL_MS = 1_000;

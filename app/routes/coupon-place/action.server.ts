@@ -13,66 +13,24 @@ import {
   placeCoupon,
 } from "~/services/bets.server";
 import { log } from "~/services/log.server";
-import { formatMoney, parseAmountInput } from "./amount-input";
-import { type CouponView, couponViews } from "./coupon-view.server";
-import { currencyDefaults } from "./currency-defaults";
+import { formatMoney, parseAmountInput } from "~/coupon/amount-input";
+import { couponViews } from "~/loaders/coupon-view.server";
+import type { PlaceAnswer, PlaceEcho, RefusalView } from "~/coupon/place-answer";
+import { currencyDefaults } from "~/coupon/currency-defaults";
 import { sessionSecret } from "~/env.server";
-import { readCouponCookie } from "./cookie-codec.server";
-import { exactCoefText } from "./exact-coef";
+import { readCouponCookie } from "~/coupon/cookie-codec.server";
+import { exactCoefText } from "~/coupon/exact-coef";
 import {
-  type RefusalOffer,
   couponBetName,
   decodeSelections,
   isExactCoefRefusal,
   offersVipBet,
   refusalOffer,
   sendsVipBet,
-} from "./place";
-import { type PlaceForm, type PlaceSettings, placeFormSchema, placeSettings } from "./place-form";
-import { type PlaceRequest, placeRequest } from "./place-request";
-import { readCouponSettingsCookie } from "./settings-cookie.server";
-
-/**
- * What the place form sent, with the settings it was placed with, echoed so a refusal can offer
- * to send it again (changed): the offer's form carries them, so it is judged as the first was.
- */
-export interface PlaceEcho {
-  key: string;
-  typeId: number;
-  systemValue: number | null;
-  amount: string;
-  changeCoefAction: number;
-  /** The exact coefficient as the form writes it; "" for none. */
-  exactCoef: string;
-  dropOnScoreChange: boolean;
-  bets: string;
-  returnTo: string;
-  /** Sent as the bonus bet the coupon offered (SPEC §4). */
-  bonusBet: boolean;
-  /** Sent as a VIP bet (SPEC §5). */
-  vipBet: boolean;
-  /** The promo code sent; "" for none. */
-  promoCode: string;
-}
-
-export interface RefusalView {
-  code: string;
-  message: string;
-  offer: RefusalOffer;
-  /** Minor units and currency for the offer's stake. */
-  currency: string;
-  exponent: number;
-  outcomeId: number | null;
-  /** The refused bet named from the coupon cookie (the bettor without JavaScript), or null. */
-  betName: string | null;
-  /** The stake is above the maximum and the coupon may be sent as a VIP bet for approval instead. */
-  vipOffer: boolean;
-}
-
-export type PlaceAnswer =
-  | { kind: "placed"; coupons: CouponView[]; echo: PlaceEcho }
-  | { kind: "refused"; refusal: RefusalView; echo: PlaceEcho }
-  | { kind: "max"; maxBetAmount: number; minBetAmount: number; currency: string; exponent: number; echo: PlaceEcho };
+} from "~/coupon/place";
+import { type PlaceForm, type PlaceSettings, placeFormSchema, placeSettings } from "~/coupon/place-form";
+import { type PlaceRequest, placeRequest } from "~/coupon/place-request";
+import { readCouponSettingsCookie } from "~/coupon/settings-cookie.server";
 
 function echoOf(value: PlaceForm, settings: PlaceSettings, vipBet: boolean, lng: string): PlaceEcho {
   return {

@@ -1,29 +1,11 @@
 import { cachedGame, sportsContext } from "~/loaders/sports.server";
 import type { PlacedCoupon } from "~/services/bets.server";
+import type { CouponView } from "~/coupon/place-answer";
 import { log } from "~/services/log.server";
 import { isLiveStatus } from "~/sports/model";
-import { currencyDefaults } from "./currency-defaults";
+import { currencyDefaults } from "~/coupon/currency-defaults";
 
-/** A selection of a placed coupon with the names the bettor saw. */
-export interface SelectionView {
-  outcomeId: number;
-  gameId: number;
-  game: string;
-  market: string;
-  outcome: string;
-  score: string | null;
-  coef: number;
-  seenCoef: number;
-  statusId: number;
-  isLive: boolean;
-  isBanker: boolean;
-}
 
-/** A placed coupon ready to show: the platform's coupon, its selections named, its currency's exponent. */
-export interface CouponView extends Omit<PlacedCoupon, "bets"> {
-  exponent: number;
-  selections: SelectionView[];
-}
 
 /**
  * Names the selections of placed coupons from the sports API's games (in the page's language).

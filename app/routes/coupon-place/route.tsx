@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PlaceOutcome } from "~/components/coupon/PlacedCoupon";
 import { Breadcrumbs } from "~/components/sports/Breadcrumbs";
-import { placeCouponAction } from "~/coupon/place-action.server";
+import { placeCouponAction } from "./action.server";
 import { pageLoader } from "~/loaders/guards.server";
 import { privatePageHeaders } from "~/lib/private-headers.server";
 import { routeSeo } from "~/loaders/seo.server";
