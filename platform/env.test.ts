@@ -27,6 +27,8 @@ describe("platform environment", () => {
 
   it("takes the sports calendar's present as an ISO instant, never in production", () => {
     expect(parse({}).PLATFORM_NOW).toBeUndefined();
+    expect(parse({ PLATFORM_NOW: "" }).PLATFORM_NOW).toBeUndefined();
+    expect(parse({ NODE_ENV: "production", PLATFORM_SECRET: "p".repeat(40), PLATFORM_NOW: "" }).PLATFORM_NOW).toBeUndefined();
     expect(parse({ PLATFORM_NOW: "2026-12-31T23:59:00Z" }).PLATFORM_NOW).toBe(Date.UTC(2026, 11, 31, 23, 59));
     expect(parse({ PLATFORM_NOW: "2026-12-07T16:00:00+03:00" }).PLATFORM_NOW).toBe(Date.UTC(2026, 11, 7, 13));
     expect(() => parse({ PLATFORM_NOW: "yesterday" })).toThrow(/PLATFORM_NOW: must be an ISO instant/);

@@ -44,11 +44,15 @@ const envSchema = z
     SPORTS_MIN_LIVE: z.coerce.number().int().min(0).max(1000).default(40),
     // The sports calendar's present (seed and simulator) starts at this instant instead of now,
     // e.g. 2026-12-31T23:59:00Z: tests and the dates bench run the catalogue of any day.
-    PLATFORM_NOW: z
-      .string()
-      .datetime({ offset: true, message: "must be an ISO instant such as 2026-12-07T13:00:00Z" })
-      .transform((v) => Date.parse(v))
-      .optional(),
+    // Empty is unset: a production platform started from a shell (or CI) that sets it for the tests.
+    PLATFORM_NOW: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z
+        .string()
+        .datetime({ offset: true, message: "must be an ISO instant such as 2026-12-07T13:00:00Z" })
+        .transform((v) => Date.parse(v))
+        .optional(),
+    ),
     // Whole weeks the seed moves the football data (default: up to the seed's today); with
     // PLATFORM_NOW, a database seeded on another day (the dates bench's end of the moved season).
     SPORTS_SHIFT_WEEKS: z.coerce.number().int().min(0).max(1_000).optional(),

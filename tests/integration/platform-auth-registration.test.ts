@@ -626,7 +626,8 @@ describe.each(databases)("platform registration, activation and recovery on %s",
 
 describe("dev outbox and test hooks in production", () => {
   const stack = platformStack("pglite", {
-    platformEnv: { NODE_ENV: "production", PLATFORM_TEST_HOOKS: "0", PLATFORM_SECRET: "production-secret-for-the-test-0123456789" },
+    // A production platform has no test clock, even when the run sets one (CI's PLATFORM_NOW).
+    platformEnv: { NODE_ENV: "production", PLATFORM_TEST_HOOKS: "0", PLATFORM_SECRET: "production-secret-for-the-test-0123456789", PLATFORM_NOW: "" },
   });
 
   it("does not exist", async () => {
