@@ -46,8 +46,8 @@ describe("dictionary parts", () => {
   it("keep the console's keys out of every component the site's pages render", () => {
     // A site page's browser never loads the `ops` part: an `ops.` key there would show as a key.
     // Components and the hooks and helpers they use; server modules may name the console's keys,
-    // and so may the console's own (its routes, the schemas of its forms).
-    const consoleFiles = [join("routes", "ops"), join("forms", "ops.ts")];
+    // and so may the console's own (its routes, its kit, the schemas of its forms).
+    const consoleFiles = [join("routes", "ops", ""), join("components", "ops", ""), join("forms", "ops", "")];
     const files = readdirSync(appDir, { recursive: true, encoding: "utf8" }).filter(
       (f) => /\.tsx?$/.test(f) && !/\.(test|server)\./.test(f) && !consoleFiles.some((c) => f.startsWith(c)),
     );

@@ -7,6 +7,7 @@ import { type SiteContext, getSiteContext } from "./site.server";
 import { notFound } from "~/lib/responses.server";
 import { isReadRequest } from "./memo.server";
 import type { OpsRouteId } from "~/route-ids";
+import type { z } from "zod";
 
 export interface OpsContext {
   site: SiteContext;
@@ -37,4 +38,29 @@ export async function opsTitle(site: SiteContext, routeId: OpsRouteId): Promise<
   const t = getT(site.lng);
   const key = opsRouteTable.find((r) => r.id === routeId)?.titleKey ?? "ops.title";
   return `${t(key)} — ${t("ops.title")}`;
+}
+
+/**
+ * An ops page's loader: the ops-role guard, then the page's own work beside its title (the
+ * document's <title>; see opsMeta).
+ */
+export async function opsLoader<T extends object>(
+  args: Pick<LoaderFunctionArgs, "request" | "params" | "context">,
+  routeId: OpsRouteId,
+  load: (ops: OpsContext) => Promise<T>,
+): Promise<T & { title: string }> {
+  const ops = await requireOps(args);
+  const [title, data] = await Promise.all([opsTitle(ops.site, routeId), load(ops)]);
+  return { ...data, title };
+}
+
+/** The page's query read with a list's schema (a bad value is dropped by the schema's catch). */
+export function opsQuery<S extends z.ZodTypeAny>(ops: OpsContext, schema: S): z.output<S> {
+  return schema.parse(Object.fromEntries(ops.site.url.searchParams));
+}
+
+/** A number the page's address carries after a change (`?created=12`), or null. */
+export function numberParam(ops: OpsContext, name: string, digits = 9): number | null {
+  const value = ops.site.url.searchParams.get(name) ?? "";
+  return new RegExp(`^\\d{1,${digits}}$`).test(value) ? Number(value) : null;
 }

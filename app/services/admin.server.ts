@@ -3,7 +3,6 @@ import { z } from "zod";
 import { withAccessToken } from "./auth.server";
 import { clearGuardAnswers } from "./guard-answers.server";
 import { callUpstream, UpstreamError } from "./http.server";
-import { notFound } from "~/lib/responses.server";
 import { placedCouponSchema } from "./bets.server";
 
 /**
@@ -124,12 +123,15 @@ export const updateRedirectRule = (token: string, id: number, input: RuleInput) 
   admin(token, { path: `/redirect-rules/${id}`, method: "PUT", json: input, schema: saved });
 export const setRedirectRuleActive = (token: string, id: number, active: boolean) =>
   admin(token, { path: `/redirect-rules/${id}`, method: "PATCH", json: { active }, schema: saved });
-/** A rule that is already gone answers 404, as its page does (not a 500 from the action). */
-export const deleteRedirectRule = (token: string, id: number) =>
-  admin(token, { path: `/redirect-rules/${id}`, method: "DELETE", schema: z.object({ ok: z.literal(true) }) }).catch((error: unknown) => {
-    if (error instanceof UpstreamError && error.status === 404) throw notFound();
-    throw error;
-  });
+/** Whether the rule was there to delete: one already gone is `false`, for the page to answer 404. */
+export const deleteRedirectRule = (token: string, id: number): Promise<boolean> =>
+  admin(token, { path: `/redirect-rules/${id}`, method: "DELETE", schema: z.object({ ok: z.literal(true) }) }).then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof UpstreamError && error.status === 404) return false;
+      throw error;
+    },
+  );
 export const validateRedirectRule = (token: string, input: RuleInput & { id?: number }) =>
   admin(token, {
     path: "/redirect-rules/validate",

@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
+import { hooks } from "../support/hooks";
 import { sharedStack } from "../support/shared-stack";
 import { type PageToCheck, pagesToCheck, visitors } from "../html/pages-to-check";
 import { waitForHydration } from "./helpers";
@@ -87,6 +88,20 @@ async function contrastEverywhere(page: Page) {
 }
 
 
+/** The open page's blocked scripts and its serious or critical axe violations (RTL: contrast in every script too). */
+async function failuresOf(page: Page, name: string, lng: string): Promise<string[]> {
+  const failures: string[] = [];
+  const csp = await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
+  for (const v of csp) failures.push(`${name} ${page.url()}: [csp] ${v}`);
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  for (const v of result.violations) {
+    if (v.impact !== "serious" && v.impact !== "critical") continue;
+    for (const node of v.nodes) failures.push(`${name} ${page.url()}: [${v.impact}] ${v.id}: ${node.target.join(" ")} — ${node.failureSummary?.split("\n")[1] ?? ""}`);
+  }
+  if (lng === "ar") for (const f of await contrastEverywhere(page)) failures.push(`${name} ${page.url()}: [rtl contrast] ${f}`);
+  return failures;
+}
+
 for (let from = 0; from < jobs.length; from += PAGES_PER_TEST) {
   const chunk = jobs.slice(from, from + PAGES_PER_TEST);
   test(`axe (WCAG 2.1 AA), no serious or critical violation: ${chunk.map((j) => `${j.lng} ${j.name}`).join(", ")}`, async ({ page }) => {
@@ -95,14 +110,25 @@ for (let from = 0; from < jobs.length; from += PAGES_PER_TEST) {
     for (const { lng, index } of chunk) {
       const p = pages[index]!;
       await open(page, `/${lng}${p.path}`, p.cookie);
-      const csp = await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
-      for (const v of csp) failures.push(`${p.name} ${page.url()}: [csp] ${v}`);
-      const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-      for (const v of result.violations) {
-        if (v.impact !== "serious" && v.impact !== "critical") continue;
-        for (const node of v.nodes) failures.push(`${p.name} ${page.url()}: [${v.impact}] ${v.id}: ${node.target.join(" ")} — ${node.failureSummary?.split("\n")[1] ?? ""}`);
-      }
-      if (lng === "ar") for (const f of await contrastEverywhere(page)) failures.push(`${p.name} ${page.url()}: [rtl contrast] ${f}`);
+      failures.push(...(await failuresOf(page, p.name, lng)));
+    }
+    expect(failures).toEqual([]);
+  });
+}
+
+// The operations console (no language prefix: the ops user's language is the cookie's), each page
+// as an ops user sees it, in English and in Arabic (right to left) by turns; both with A11Y_ALL=1.
+const opsPaths = ["/ops/redirects", "/ops/redirects/new", "/ops/redirects/1", "/ops/try?url=%2Fen%2Fuser%2Fregistration.php", "/ops/transfer", "/ops/switches", "/ops/blocks", "/ops/audit", "/ops/vip-bets"];
+const opsJobs = opsPaths.flatMap((path, i) => (all ? ["en", "ar"] : [i % 2 ? "ar" : "en"]).map((lng) => ({ path, lng })));
+for (let from = 0; from < opsJobs.length; from += PAGES_PER_TEST) {
+  const chunk = opsJobs.slice(from, from + PAGES_PER_TEST);
+  test(`axe (WCAG 2.1 AA), no serious or critical violation, operations console: ${chunk.map((j) => `${j.lng} ${j.path}`).join(", ")}`, async ({ page }, workerInfo) => {
+    test.setTimeout(30_000 * chunk.length);
+    const { token } = await hooks(platformUrl).createUser({ login: `axe-ops-${workerInfo.workerIndex}-${Date.now()}`, roles: ["player", "ops"], termsAccepted: true });
+    const failures: string[] = [];
+    for (const { path, lng } of chunk) {
+      await open(page, path, `user_token=${token}; ua=1; age_confirmed=1; lng=${lng}`);
+      failures.push(...(await failuresOf(page, path, lng)));
     }
     expect(failures).toEqual([]);
   });

@@ -73,8 +73,9 @@ export function wholeFormErrors(lastResult: SubmissionResult<string[]> | null | 
  * Errors of the whole form (platform refusals, rate limits), above the submit button. When the
  * form's focus target (focusTarget) is this summary, it takes focus: by `autofocus` in the page a
  * refused post without JavaScript gets back, and when it appears or changes with JavaScript.
+ * `children` follow the messages (the ops console's technical detail of a refusal).
  */
-export function FormErrors({ id, errors, extra, target }: { id: string; errors: string[] | undefined; extra?: Record<string, unknown>; target?: string }) {
+export function FormErrors({ id, errors, extra, target, children }: { id: string; errors: string[] | undefined; extra?: Record<string, unknown>; target?: string; children?: ReactNode }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const focus = target === FORM_ERRORS_TARGET && Boolean(errors?.length);
@@ -88,9 +89,10 @@ export function FormErrors({ id, errors, extra, target }: { id: string; errors: 
     <div ref={ref} id={id} className="notice notice--danger form-alert" role="alert" tabIndex={focus ? -1 : undefined} autoFocus={focus || undefined}>
       {errors.map((e) => (
         <p key={e} className="notice__text">
-          {t(e, extra)}
+          {extra ? t(e, extra) : translate(t, e)}
         </p>
       ))}
+      {children}
     </div>
   );
 }
@@ -112,6 +114,21 @@ export function HintAndError({ field, hint }: { field: { id: string; errorId: st
 type InputType = "email" | "password" | "text" | "tel" | "date" | "search";
 
 /** A labelled input bound to a conform field, with its translated error under it. */
+/**
+ * A field's frame: the `field` box (marked invalid while the field has errors) and its label for
+ * the control inside. Every labelled control of the site's forms stands in one.
+ */
+export function FieldFrame({ field, label, className, children }: { field: { id: string; errors?: string[] }; label: ReactNode; className?: string; children: ReactNode }) {
+  return (
+    <div className={`field${field.errors?.length ? " field--invalid" : ""}${className ? ` ${className}` : ""}`}>
+      <label className="field__label" htmlFor={field.id}>
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
 export function TextField({
   field,
   label,
@@ -154,10 +171,7 @@ export function TextField({
     />
   );
   return (
-    <div className={`field${field.errors?.length ? " field--invalid" : ""}${className ? ` ${className}` : ""}`}>
-      <label className="field__label" htmlFor={field.id}>
-        {label}
-      </label>
+    <FieldFrame field={field} label={label} className={className}>
       {prefix ? (
         <div className="field__group" dir="ltr">
           <span className="field__prefix">{prefix}</span>
@@ -167,7 +181,7 @@ export function TextField({
         input
       )}
       <HintAndError field={field} hint={hint} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -188,10 +202,7 @@ export function SelectField({
   const { key, ...props } = getSelectProps(field);
   const autoFocus = useAutoFocus(field.name);
   return (
-    <div className={`field${field.errors?.length ? " field--invalid" : ""}`}>
-      <label className="field__label" htmlFor={field.id}>
-        {label}
-      </label>
+    <FieldFrame field={field} label={label}>
       <select key={key} {...props} autoFocus={autoFocus} autoComplete={autoComplete} onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}>
         {/* A required select starts with an empty choice (HTML), so "nothing chosen" is refused. */}
         {props.required ? (
@@ -206,7 +217,7 @@ export function SelectField({
         ))}
       </select>
       <FieldError field={field} />
-    </div>
+    </FieldFrame>
   );
 }
 

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { type ClientLoaderFunctionArgs, NavLink, Outlet, type ShouldRevalidateFunction, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Logo } from "~/components/Logo";
+import type { OpsShell } from "~/components/ops";
 import { ensureDictionaryPart } from "~/i18n/browser-dictionary";
 import type { DictionaryPart } from "~/i18n/languages";
 import { ShellError, shellErrorMeta } from "~/components/ShellError";
@@ -10,8 +11,8 @@ import { type RootData, useRootData } from "~/components/root-data";
 
 /** The ops console's shell. Anyone without the ops role gets the site's ordinary 404. */
 export async function loader(args: LoaderFunctionArgs) {
-  const { user } = await requireOps(args);
-  return { name: user.name ?? String(user.id) };
+  const { user, site } = await requireOps(args);
+  return { name: user.name ?? String(user.id), lng: site.lng, tz: site.config.defaultTimeZone } satisfies OpsShell;
 }
 
 // The console's texts are a dictionary part of their own (`ops`): the site's pages never load it.

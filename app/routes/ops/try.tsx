@@ -1,14 +1,16 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { OpsPage, OpsSection, opsMeta } from "~/components/ops";
+import { adminCall } from "~/forms/ops/answers.server";
+import { MAX_TRY_URL_LENGTH } from "~/forms/ops/redirects";
 import { isCyclicRedirect, isRedirectTargetAllowed } from "~/loaders/guard-rules";
-import { opsTitle, requireOps } from "~/loaders/ops.server";
-import { adminError, tryRedirect } from "~/services/admin.server";
+import { opsLoader } from "~/loaders/ops.server";
+import { tryRedirect } from "~/services/admin.server";
 
 /** How long typing must pause before the answer is fetched (with JavaScript). */
 const TYPING_PAUSE_MS = 300;
-const MAX_URL_LENGTH = 2000;
 
 /** What the site itself does with redirect-light's answer (its own checks come after it). */
 type Verdict = "none" | "redirect" | "loop" | "external";
@@ -17,22 +19,16 @@ type Verdict = "none" | "redirect" | "loop" | "external";
  * "Try a URL": exactly what redirect-light answers for a URL, and the chain it follows. A GET
  * form (works without JavaScript); with JavaScript the answer follows the typing.
  */
-export async function loader(args: LoaderFunctionArgs) {
-  const ops = await requireOps(args);
-  const title = await opsTitle(ops.site, "ops-redirect-try");
-  const url = (ops.site.url.searchParams.get("url") ?? "").trim();
-  const empty = { title, url, answer: null, verdict: null as Verdict | null, error: null as string | null, detail: null as string | null };
-  if (!url) return empty;
-  if (url.length > MAX_URL_LENGTH) return { ...empty, error: "ops.try.tooLong" };
-  try {
-    const answer = await tryRedirect(ops.token, url);
-    return { ...empty, answer, verdict: siteVerdict(answer, url, ops.site.url, ops.site.config.redirectAllowedHosts) };
-  } catch (error) {
-    const refused = adminError(error);
-    if (!refused) throw error;
-    return { ...empty, error: refused.code === "rate_limited" ? "ops.errors.rateLimited" : "ops.try.invalidUrl", detail: refused.message };
-  }
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  opsLoader(args, "ops-redirect-try", async (ops) => {
+    const url = (ops.site.url.searchParams.get("url") ?? "").trim();
+    const empty = { url, answer: null, verdict: null as Verdict | null, error: null as string | null, detail: null as string | null };
+    if (!url) return empty;
+    if (url.length > MAX_TRY_URL_LENGTH) return { ...empty, error: "ops.try.tooLong" };
+    const tried = await adminCall(tryRedirect(ops.token, url));
+    if (!tried.ok) return { ...empty, error: tried.refusal.code === "rate_limited" ? tried.refusal.key : "ops.try.invalidUrl", detail: tried.refusal.detail };
+    return { ...empty, answer: tried.value, verdict: siteVerdict(tried.value, url, ops.site.url, ops.site.config.redirectAllowedHosts) };
+  });
 
 function siteVerdict(answer: { redirect: boolean; url: string | null; reasons: string[] }, tried: string, here: URL, allowedHosts: string[]): Verdict {
   if (!answer.redirect || !answer.url) return "none";
@@ -48,7 +44,7 @@ function siteVerdict(answer: { redirect: boolean; url: string | null; reasons: s
   return "redirect";
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex, nofollow" }];
+export const meta = opsMeta;
 
 type TryData = Awaited<ReturnType<typeof loader>>;
 
@@ -98,10 +94,7 @@ function Answer({ data }: { data: TryData }) {
         </p>
       </div>
       <div className="ops-try__grid">
-        <section className="card" aria-labelledby="try-answer-title">
-          <h2 id="try-answer-title" className="card__title">
-            {t("ops.try.answerTitle")}
-          </h2>
+        <OpsSection id="try-answer" title={t("ops.try.answerTitle")}>
           <dl className="ops-dl">
             <dt>redirect</dt>
             <dd>
@@ -140,11 +133,8 @@ function Answer({ data }: { data: TryData }) {
             <summary>{t("ops.try.raw")}</summary>
             <pre className="ops-json">{JSON.stringify(answer, null, 2)}</pre>
           </details>
-        </section>
-        <section className="card" aria-labelledby="try-chain-title">
-          <h2 id="try-chain-title" className="card__title">
-            {t("ops.try.chainTitle")}
-          </h2>
+        </OpsSection>
+        <OpsSection id="try-chain" title={t("ops.try.chainTitle")}>
           {steps.length ? (
             <ol className="ops-chain">
               {steps.map((step, i) => (
@@ -169,7 +159,7 @@ function Answer({ data }: { data: TryData }) {
               <ReasonText reason={r} />
             </p>
           ))}
-        </section>
+        </OpsSection>
       </div>
     </div>
   );
@@ -195,11 +185,7 @@ export default function TryUrl() {
   const busy = fetcher.state !== "idle" || navigation.state !== "idle";
 
   return (
-    <section className="ops-page" aria-labelledby="try-title">
-      <h1 id="try-title" className="page-title">
-        {t("ops.try.title")}
-      </h1>
-      <p className="muted">{t("ops.try.intro")}</p>
+    <OpsPage id="try" title={t("ops.try.title")} intro={t("ops.try.intro")}>
       <Form method="get" className="ops-try__form card" role="search">
         <div className="field">
           <label htmlFor="try-url" className="field__label">
@@ -214,7 +200,7 @@ export default function TryUrl() {
             placeholder="/ru/promo/summer?utm=1"
             autoComplete="off"
             spellCheck={false}
-            maxLength={MAX_URL_LENGTH}
+            maxLength={MAX_TRY_URL_LENGTH}
             aria-describedby="try-hint"
           />
           <span id="try-hint" className="field__hint">
@@ -228,6 +214,6 @@ export default function TryUrl() {
       <div aria-live="polite" aria-busy={busy} className={busy ? "ops-try__result ops-try__result--busy" : "ops-try__result"}>
         <Answer data={shown} />
       </div>
-    </section>
+    </OpsPage>
   );
 }
