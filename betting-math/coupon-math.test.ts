@@ -66,6 +66,8 @@ describe("binomial: the lines of a system", () => {
     expect(binomial(5, 5)).toBe(1n);
     // 20! / (10! · 10!) = 184,756: a system of 10 of 20.
     expect(binomial(20, 10)).toBe(184_756n);
+    // Beyond Number's exact integers: C(60, 30) = 118,264,581,564,861,424 (exact in BigInt only).
+    expect(binomial(60, 30)).toBe(118_264_581_564_861_424n);
   });
 
   it("has one way to choose nothing, even of nothing", () => {

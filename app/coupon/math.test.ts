@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { binomial, expressCoef, possibleWin, systemOptions, systemReturn } from "./math";
+import { expressCoef, possibleWin, systemOptions, systemReturn } from "./math";
 
 // ---------------------------------------------------------------- reference implementation
 // Lists every line, on integer hundredths, exactly: what systemReturn must equal without listing.
@@ -81,18 +81,6 @@ describe("possibleWin", () => {
   it("refuses an amount that is not whole minor units", () => {
     expect(() => possibleWin(10.5, 2)).toThrow(RangeError);
     expect(() => possibleWin(-1, 2)).toThrow(RangeError);
-  });
-});
-
-// ---------------------------------------------------------------- binomial
-
-describe("binomial", () => {
-  it("counts combinations exactly", () => {
-    expect(binomial(3, 2)).toBe(3n);
-    expect(binomial(20, 10)).toBe(184_756n);
-    expect(binomial(60, 30)).toBe(118_264_581_564_861_424n);
-    expect(binomial(5, 0)).toBe(1n);
-    expect(binomial(3, 4)).toBe(0n);
   });
 });
 

@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "kysely";
-import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type OpenDb, migrate, openDb } from "../../platform/db/index.ts";
+import { migrate } from "../../platform/db/index.ts";
 import { LEDGER_CHECKS, reconcileLedger } from "../support/ledger-reconciliation";
-import { type DbKind, databases } from "../support/stack";
+import { type FreshDb, freshDb } from "../support/fresh-db";
+import { databases } from "../support/stack";
 
 // The ledger's independent reconciliation (tests/support/ledger-reconciliation.ts) checked on a
 // book written here in plain SQL: right, it finds nothing; with each fault put in by hand (the
@@ -14,41 +11,14 @@ import { type DbKind, databases } from "../support/stack";
 // for that fault finds it. An oracle that cannot fail would pass every money test whatever the
 // platform did.
 
-async function freshDb(kind: DbKind): Promise<OpenDb & { drop(): Promise<void> }> {
-  if (kind === "postgres") {
-    const url = process.env.TEST_DATABASE_URL ?? "";
-    const schema = `t_recon_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const opened = await openDb({ databaseUrl: url, schema, dataDir: "" });
-    return {
-      ...opened,
-      async drop() {
-        await opened.close();
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query(`drop schema if exists "${schema}" cascade`);
-        await client.end();
-      },
-    };
-  }
-  const dir = mkdtempSync(join(tmpdir(), "recon-"));
-  const opened = await openDb({ dataDir: dir });
-  return {
-    ...opened,
-    async drop() {
-      await opened.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 describe.each(databases)("the ledger reconciliation on %s", (kind) => {
-  let handle: Awaited<ReturnType<typeof freshDb>>;
+  let handle: FreshDb;
   const run = (text: string) => sql.raw(text).execute(handle.db);
   const one = async <T>(text: string) => (await sql.raw(text).execute(handle.db)).rows[0] as T;
   const found = async () => (await reconcileLedger(async (q) => (await sql.raw(q).execute(handle.db)).rows as Record<string, unknown>[])).map((d) => d.check);
 
   beforeAll(async () => {
-    handle = await freshDb(kind);
+    handle = await freshDb(kind, "recon");
     await migrate(handle.db);
   });
   afterAll(async () => {

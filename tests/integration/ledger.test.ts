@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import fc from "fast-check";
 import { sql } from "kysely";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type OpenDb, migrate, openDb } from "../../platform/db/index.ts";
+import { migrate } from "../../platform/db/index.ts";
 import {
   HOUSE,
   type TransferOutcome,
@@ -19,43 +15,17 @@ import {
   trialBalance,
   deposit,
 } from "../../platform/domain/ledger.ts";
-import { type DbKind, databases } from "../support/stack";
+import { type FreshDb, freshDb } from "../support/fresh-db";
+import { databases } from "../support/stack";
 
 // The ledger on a real database (PGlite in this process, or a PostgreSQL schema with a pool of
 // ten connections): the invariants the database itself must keep.
 
-async function freshDb(kind: DbKind): Promise<OpenDb & { drop(): Promise<void> }> {
-  if (kind === "postgres") {
-    const url = process.env.TEST_DATABASE_URL ?? "";
-    const schema = `t_ledger_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const opened = await openDb({ databaseUrl: url, schema, dataDir: "" });
-    return {
-      ...opened,
-      async drop() {
-        await opened.close();
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query(`drop schema if exists "${schema}" cascade`);
-        await client.end();
-      },
-    };
-  }
-  const dir = mkdtempSync(join(tmpdir(), "ledger-"));
-  const opened = await openDb({ dataDir: dir });
-  return {
-    ...opened,
-    async drop() {
-      await opened.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 describe.each(databases)("ledger on %s", (kind) => {
-  let handle: Awaited<ReturnType<typeof freshDb>>;
+  let handle: FreshDb;
   let userCounter = 0;
   beforeAll(async () => {
-    handle = await freshDb(kind);
+    handle = await freshDb(kind, "ledger");
     await migrate(handle.db);
   });
   afterAll(async () => {

@@ -1,6 +1,8 @@
 import { pendingLegacyRedirectRules } from "../../platform/seed/redirects-blocks";
 // Client of the platform's test hooks (PLATFORM_TEST_HOOKS=1): users, rules, config, faults.
-async function request(base: string, method: string, path: string, body?: unknown) {
+
+/** One JSON call to a platform hook: its parsed answer (null when empty), or an error with its text. */
+export async function hookRequest(base: string, method: string, path: string, body?: unknown) {
   const res = await fetch(`${base}${path}`, {
     method,
     headers: body === undefined ? {} : { "content-type": "application/json" },
@@ -17,7 +19,7 @@ async function request(base: string, method: string, path: string, body?: unknow
  */
 export function hooks(platform: string | (() => string)) {
   const base = typeof platform === "string" ? () => platform : platform;
-  const call = (method: string, path: string, body?: unknown) => request(base(), method, path, body);
+  const call = (method: string, path: string, body?: unknown) => hookRequest(base(), method, path, body);
   return {
     createUser: (
       input: {

@@ -3,19 +3,10 @@
 // of its own (no other test clicks it), at the minute, score and prices it asks for, so what it
 // checks does not depend on the day it runs, on the game that comes first, or on that game's
 // teams. Used by the integration and the end-to-end tests alike.
-import { untilSiteAnswers } from "./hooks";
+import { hookRequest, untilSiteAnswers } from "./hooks";
 import type { FeedGame, FeedMarket, FeedOutcome } from "./sports-feed";
 
-async function call<T>(base: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
+const call = <T>(base: string, method: string, path: string, body?: unknown) => hookRequest(base, method, path, body) as Promise<T>;
 
 export interface GameWanted {
   /** Default football (1). */

@@ -2,7 +2,7 @@ import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { HintAndError, useAutoFocus } from "~/components/form/Field";
+import { FieldFrame, HintAndError, useAutoFocus } from "~/components/form/Field";
 
 const eye = "M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12zM12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z";
 const eyeOff = "M3 3l18 18M10.6 6.1A10 10 0 0 1 12 6c6.4 0 10 6 10 6a17 17 0 0 1-3.2 3.9M6.6 6.6C3.9 8.4 2 12 2 12s3.6 6 10 6a9.6 9.6 0 0 0 4.3-1M9.9 9.9a3 3 0 0 0 4.2 4.2";
@@ -28,10 +28,7 @@ export function PasswordField({
   const { key, ...props } = getInputProps(field, { type: "password", ariaDescribedBy: hint ? `${field.id}-hint` : undefined });
   const autoFocus = useAutoFocus(field.name);
   return (
-    <div className={`field${field.errors?.length ? " field--invalid" : ""}`}>
-      <label className="field__label" htmlFor={field.id}>
-        {label}
-      </label>
+    <FieldFrame field={field} label={label}>
       <div className="field__group field__group--password">
         <input key={key} {...props} type={shown ? "text" : "password"} autoFocus={autoFocus} autoComplete={autoComplete} dir="ltr" spellCheck={false} />
         {hydrated ? (
@@ -50,6 +47,6 @@ export function PasswordField({
         ) : null}
       </div>
       <HintAndError field={field} hint={hint} />
-    </div>
+    </FieldFrame>
   );
 }
