@@ -1,5 +1,6 @@
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import layers from "./eslint-rules/layers.mjs";
 
 // The site reaches the platform over HTTP only.
 const platformPattern = { group: ["**/platform/**"], message: "app/ must not import platform/" };
@@ -34,6 +35,28 @@ export default tseslint.config(
           patterns: [
             platformPattern,
             { group: ["~/components/**", "~/routes/**", "~/loaders/**", "**/components/**", "**/routes/**", "**/loaders/**"], message: "app/services must not import components, routes or loaders" },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Imports inside app/ go down the layers of docs/ARCHITECTURE.md, never up.
+    files: ["app/**/*.{ts,tsx,mjs}"],
+    plugins: { layers },
+    rules: { "layers/one-way": "error" },
+  },
+  {
+    // Components read the platform's answers as their loaders hand them over: types only.
+    files: ["app/components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": "off",
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            platformPattern,
+            { group: ["~/services/*"], message: "components import only types from app/services", allowTypeImports: true },
           ],
         },
       ],
