@@ -1,4 +1,4 @@
-// The first-load JavaScript budget (issue 33, decision 059): for every page type of the route
+// The first-load JavaScript budget (issue 33, decision 061): for every page type of the route
 // table, the gzip bytes and files a first visit loads (the client entry, the route chain's
 // modules and their imports, read from the build's manifest), against first-load-budget.json.
 //
