@@ -368,6 +368,9 @@ for (const js of [true, false]) {
       await page.goto(url("/en/coupon"));
       if (js) await waitForHydration(page);
       const panel = page.getByTestId("coupon-settings");
+      // With JavaScript the panel shows the stored settings only once it has read them: a click
+      // before that would change the defaults shown (or nothing), and the stored value come back.
+      if (js) await expect(panel).toHaveAttribute("data-ready", "true");
       await change(panel);
       if (!js) {
         await panel.getByRole("button", { name: "Save settings" }).click();

@@ -108,6 +108,7 @@ for (const js of [true, false]) {
       await page.goto(url("/en/coupon"));
       if (js) await waitForHydration(page, SLOW.timeout);
       const panel = page.getByTestId("coupon-settings");
+      if (js) await expect(panel).toHaveAttribute("data-ready", "true");
       await panel.getByLabel("Send a stake above the maximum as a VIP bet for approval").check();
       if (!js) await panel.getByRole("button", { name: "Save settings" }).click();
       await couponAboveMax(page, js);

@@ -88,6 +88,8 @@ export function CouponSettingsForm({ lng, returnTo, refused = null }: { lng: str
       className="coupon-settings"
       aria-labelledby="coupon-settings-title"
       data-testid="coupon-settings"
+      // What this browser keeps has been read: a click now changes it (for tests waiting to click).
+      data-ready={hydrated && storageRead ? "true" : undefined}
       onSubmit={(event) => hydrated && event.preventDefault()}
     >
       <CouponFormFields returnTo={returnTo} />
