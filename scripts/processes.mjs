@@ -1,6 +1,7 @@
 // Starting and stopping the two programs: shared by `npm start`, the tests and the benchmarks.
 import { spawn } from "node:child_process";
 import { connect } from "node:net";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const root = fileURLToPath(new URL("..", import.meta.url));
@@ -28,10 +29,10 @@ const PROFILED_GRACE_MS = 15_000;
 /** Lines of output a child started with `keepLog` keeps for its reader (a test reading the site's log). */
 const KEPT_LINES = 5_000;
 
-function launch(name, command, args, env, { quiet = false, keepLog = false } = {}) {
+function launch(name, command, args, env, { quiet = false, keepLog = false, cwd = root } = {}) {
   const piped = quiet || keepLog;
   const child = spawn(command, args, {
-    cwd: root,
+    cwd,
     env: { ...process.env, ...env },
     stdio: piped ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],
   });
@@ -120,14 +121,17 @@ export async function startPlatform({ port, env = {}, quiet = false, nodeArgs = 
 /**
  * Starts the built site with @remix-run/serve and resolves when it answers. `nodeArgs` are
  * flags for node itself (the peer bench's `--cpu-prof`, which NODE_OPTIONS may not carry).
+ * `dir` is the project whose build and node_modules are served (the patches bench serves copies
+ * of this one, each with its own packages); this checkout by default.
  */
-export async function startSite({ port, env = {}, quiet = false, nodeArgs = [], keepLog = false }) {
+export async function startSite({ port, env = {}, quiet = false, nodeArgs = [], keepLog = false, dir = root }) {
   await refuseTakenPort("site", port, "PORT");
   // A production site answers only its own hosts (decision 024): here, this machine's names for the port.
   const hosts = process.env.ALLOWED_HOSTS ?? `localhost:${port},127.0.0.1:${port}`;
+  const serve = join(dir, "node_modules/@remix-run/serve/dist/cli.js");
   const child = nodeArgs.length
-    ? launch("site", process.execPath, [...nodeArgs, fileURLToPath(new URL("../node_modules/@remix-run/serve/dist/cli.js", import.meta.url)), "build/index.js"], { PORT: String(port), HOST: "127.0.0.1", ALLOWED_HOSTS: hosts, ...env }, { quiet, keepLog })
-    : launch("site", bin("remix-serve"), ["build/index.js"], { PORT: String(port), HOST: "127.0.0.1", ALLOWED_HOSTS: hosts, ...env }, { quiet, keepLog });
+    ? launch("site", process.execPath, [...nodeArgs, serve, "build/index.js"], { PORT: String(port), HOST: "127.0.0.1", ALLOWED_HOSTS: hosts, ...env }, { quiet, keepLog, cwd: dir })
+    : launch("site", dir === root ? bin("remix-serve") : join(dir, "node_modules/.bin/remix-serve"), ["build/index.js"], { PORT: String(port), HOST: "127.0.0.1", ALLOWED_HOSTS: hosts, ...env }, { quiet, keepLog, cwd: dir });
   if (nodeArgs.length) child.graceMs = PROFILED_GRACE_MS;
   const exited = new Promise((_, reject) =>
     child.once("exit", (code) => reject(new Error(`site exited with ${code}\n${(child.tail ?? []).join("\n")}`))),
