@@ -198,4 +198,20 @@ export const stopNewsletterSchema = z.object({
   token: z.string().min(1).max(512),
 });
 
+/**
+ * What each registration URL posts, told apart by `form` (never posted: each URL's schema
+ * supplies its own), plus the one-click player's "send my credentials by e-mail".
+ */
+export const registrationForms = {
+  fast: registrationSchemas.fast.extend({ form: z.literal("fast").default("fast") }),
+  phone: registrationSchemas.phone.extend({ form: z.literal("phone").default("phone") }),
+  full: registrationSchemas.full.extend({ form: z.literal("full").default("full") }),
+  "one-click": registrationSchemas["one-click"].extend({ form: z.literal("one-click").default("one-click") }),
+};
+export const credentialsEmailForm = credentialsEmailSchema.extend({ form: z.literal("credentials-email").default("credentials-email") });
+
+/** The password reset's step 1 (a code to this login) and step 2 (the code and the new password), told apart by intent. */
+export const forgotPasswordForm = forgotPasswordSchema.extend({ intent: z.literal("forgot"), resend: z.literal("1").optional() });
+export const resetPasswordForm = resetPasswordSchema.innerType().extend({ intent: z.literal("reset").default("reset") }).superRefine(samePasswords);
+
 export { registrationAllowed } from "~/loaders/guard-rules";

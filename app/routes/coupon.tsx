@@ -3,14 +3,14 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { CouponAlert } from "~/components/coupon/CouponAlert";
 import { CouponPanel } from "~/components/coupon/CouponPanel";
 import { CouponSettingsForm } from "~/components/coupon/CouponSettingsForm";
 import { Breadcrumbs } from "~/components/sports/Breadcrumbs";
 import { encodeCouponCookie, readCouponCookie } from "~/coupon/cookie-codec.server";
 import { encodeCouponSettingsCookie, readCouponSettingsCookie } from "~/coupon/settings-cookie.server";
-import { applySettingsForm, settingsFormSchema } from "~/coupon/settings-form";
+import { couponFormSchema } from "~/coupon/coupon-form";
+import { applySettingsForm } from "~/coupon/settings-form";
 import { addBetToCoupon, clearCoupon, deleteBetFromCoupon, setCouponType, setSystemValue } from "~/coupon/coupon";
 import { COUPON_TYPE } from "~/coupon/constants";
 import { defaultCouponSettings, storedPartOfCoupon } from "~/coupon/model";
@@ -38,26 +38,6 @@ export const loader = (args: LoaderFunctionArgs) =>
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
-const formSchema = z.discriminatedUnion("intent", [
-  // An odds button's value is "gameId:outcomeId": one form can then hold a whole list of games.
-  z.object({
-    intent: z.literal("add"),
-    pick: z
-      .string()
-      .regex(/^\d{1,9}:\d{1,12}$/)
-      .transform((pick) => {
-        const [gameId, outcomeId] = pick.split(":") as [string, string];
-        return { gameId: Number(gameId), outcomeId };
-      }),
-  }),
-  z.object({ intent: z.literal("remove"), betId: z.string().min(1).max(128) }),
-  z.object({ intent: z.literal("clear") }),
-  z.object({ intent: z.literal("clear-cookie") }),
-  z.object({ intent: z.literal("type"), typeId: z.enum(["0", "1", "2", "9"]).transform(Number) }),
-  z.object({ intent: z.literal("system"), systemValue: z.string().regex(/^\d{1,2}$/).transform(Number) }),
-  // The settings panel without JavaScript (with it the panel changes localStorage in place).
-  settingsFormSchema,
-]);
 
 export type CouponActionError = "invalid" | "settings-invalid" | "unknown-outcome" | "game-finished" | "coupon-full";
 
@@ -72,7 +52,7 @@ export const action = (args: ActionFunctionArgs) =>
   pageAction(
     args,
     "coupon",
-    formSchema,
+    couponFormSchema,
     async ({ ctx, value: input, formData, request }) => {
       const lng = ctx.site.lng;
       // The return address is checked without its fragment (decision 025); after adding a bet the

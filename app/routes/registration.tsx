@@ -3,16 +3,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { type ShouldRevalidateFunction, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import type { z } from "zod";
 import { CredentialsScreen } from "~/components/auth/CredentialsScreen";
 import { RegistrationForm, RegistrationTabs } from "~/components/auth/RegistrationForm";
 import {
   HONEYPOT_FIELD,
   countryOfLanguage,
-  credentialsEmailSchema,
+  credentialsEmailForm,
   defaultCurrencyFor,
   registrationAllowed,
-  registrationSchemas,
+  registrationForms,
   registrationSlug,
   type RegistrationSlug,
 } from "~/forms/account";
@@ -114,17 +114,6 @@ function refusal(error: unknown): { status: number; formErrors?: string[]; field
   }
 }
 
-/**
- * What each registration URL posts, told apart by `form` (never posted: each URL's schema
- * supplies its own), plus the one-click player's "send my credentials by e-mail".
- */
-const registrationForms = {
-  fast: registrationSchemas.fast.extend({ form: z.literal("fast").default("fast") }),
-  phone: registrationSchemas.phone.extend({ form: z.literal("phone").default("phone") }),
-  full: registrationSchemas.full.extend({ form: z.literal("full").default("full") }),
-  "one-click": registrationSchemas["one-click"].extend({ form: z.literal("one-click").default("one-click") }),
-};
-const credentialsEmailForm = credentialsEmailSchema.extend({ form: z.literal("credentials-email").default("credentials-email") });
 const hideFields = ["password"];
 
 export const action = (args: ActionFunctionArgs) => {

@@ -10,10 +10,9 @@ import { FocusFirstInvalid, FormErrors, TextField, wholeFormErrors } from "~/com
 import { focusTarget } from "~/components/form/focus";
 import { ForgotPasswordForm } from "~/components/auth/ForgotPasswordForm";
 import { PasswordField } from "~/components/auth/PasswordField";
-import { forgotPasswordSchema, resetPasswordSchema, samePasswords } from "~/forms/account";
+import { forgotPasswordForm, resetPasswordForm, resetPasswordSchema } from "~/forms/account";
 import { localPath } from "~/lib/paths";
 import { callerOf } from "~/services/visitor.server";
-import { z } from "zod";
 import { pageAction } from "~/forms/action.server";
 import { pageLoader } from "~/loaders/guards.server";
 import { routeSeo } from "~/loaders/seo.server";
@@ -40,9 +39,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo
 const minutes = (seconds: number | undefined) => Math.max(1, Math.ceil((seconds ?? 60) / 60));
 const hidden = ["password", "password_repeat"];
 
-/** Step 1 (a code to this login) and step 2 (the code and the new password), told apart by intent. */
-const forgotForm = forgotPasswordSchema.extend({ intent: z.literal("forgot"), resend: z.literal("1").optional() });
-const resetForm = resetPasswordSchema.innerType().extend({ intent: z.literal("reset").default("reset") }).superRefine(samePasswords);
 
 const typedLogin = (formData: FormData) => {
   const login = formData.get("login");
@@ -53,7 +49,7 @@ export const action = (args: ActionFunctionArgs) =>
   pageAction(
     args,
     "user-passwordreset",
-    (formData) => (formData.get("intent") === "forgot" ? forgotForm : resetForm),
+    (formData) => (formData.get("intent") === "forgot" ? forgotPasswordForm : resetPasswordForm),
     async ({ value, submission }) => {
       const caller = callerOf(args.request);
       if (value.intent === "forgot") {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { messageWithValue } from "~/lib/messages";
-import type { Maintenance } from "~/services/site-config";
+import type { Switch, SwitchKey } from "~/services/admin.server";
+import { type Maintenance, maintenanceSchema } from "~/services/site-config";
 import { opsFields, ticked } from "./kit";
 
 /** The site switches: one form per switch, each posting its intent. Messages are dictionary keys. */
@@ -200,3 +201,21 @@ export function switchFormOf(formData: FormData) {
   const list = intent in listSwitches ? listSwitches[intent as ListSwitchKey].field : null;
   return list && !formData.has(list) ? missingField(list) : switchForms[intent];
 }
+
+// ---------------------------------------------------------------------------------------------
+// What the platform stores, as the page shows it: a stored value that does not parse (written by
+// an older platform, or by hand) shows as empty, and saving the form writes a good one.
+
+const listOf = <T extends z.ZodTypeAny>(item: T) => z.array(item).catch([]);
+const noMaintenance: Maintenance = { started_at: null, ended_at: null, notify_started_at: null, notify_ended_at: null, isActive: false, web_state: 0 };
+const stored = <T>(s: Switch, value: T) => ({ updatedBy: s.updated_by, updatedAt: s.updated_at, value });
+
+export function storedSwitches(switches: Record<SwitchKey, Switch>) {
+  return {
+    maintenance: stored(switches.maintenance, maintenanceSchema.catch(noMaintenance).parse(switches.maintenance.value)),
+    availableRoutes: stored(switches.availableRoutes, listOf(z.number()).parse(switches.availableRoutes.value)),
+    urlsToRedirectTo404: stored(switches.urlsToRedirectTo404, listOf(z.string()).parse(switches.urlsToRedirectTo404.value)),
+    redirectAllowedHosts: stored(switches.redirectAllowedHosts, listOf(z.string()).parse(switches.redirectAllowedHosts.value)),
+  };
+}
+

@@ -4,7 +4,6 @@ import { data } from "@remix-run/node";
 import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { MaintenancePreview, MaintenanceSummary, OpsPage, OpsRecordForm, OpsSection, opsMeta, useOpsShell } from "~/components/ops";
 import { opsAction } from "~/forms/action.server";
 import { adminCall, changed, refusedReply } from "~/forms/ops/answers.server";
@@ -17,6 +16,7 @@ import {
   maintenanceFieldOf,
   maintenanceFields,
   maintenanceForm,
+  storedSwitches,
   switchFormOf,
   switchIntentOf,
   toMaintenance,
@@ -24,24 +24,14 @@ import {
 } from "~/forms/ops/switches";
 import { translate } from "~/lib/messages";
 import { opsLoader } from "~/loaders/ops.server";
-import { type Switch, type SwitchKey, getSwitches, setSwitch, switchKeys } from "~/services/admin.server";
-import { type Maintenance, maintenanceSchema } from "~/services/site-config";
-
-const listSchema = <T extends z.ZodTypeAny>(item: T) => z.array(item).catch([]);
-const defaultMaintenance: Maintenance = { started_at: null, ended_at: null, notify_started_at: null, notify_ended_at: null, isActive: false, web_state: 0 };
+import { type SwitchKey, getSwitches, setSwitch, switchKeys } from "~/services/admin.server";
+import type { Maintenance } from "~/services/site-config";
 
 export const loader = (args: LoaderFunctionArgs) =>
-  opsLoader(args, "ops-switches", async (ops) => {
-    const switches = await getSwitches(ops.token);
-    const stored = <T,>(s: Switch, value: T) => ({ updatedBy: s.updated_by, updatedAt: s.updated_at, value });
-    return {
-      saved: switchKeys.find((k) => k === ops.site.url.searchParams.get("saved")) ?? null,
-      maintenance: stored(switches.maintenance, maintenanceSchema.catch(defaultMaintenance).parse(switches.maintenance.value)),
-      availableRoutes: stored(switches.availableRoutes, listSchema(z.number()).parse(switches.availableRoutes.value)),
-      urlsToRedirectTo404: stored(switches.urlsToRedirectTo404, listSchema(z.string()).parse(switches.urlsToRedirectTo404.value)),
-      redirectAllowedHosts: stored(switches.redirectAllowedHosts, listSchema(z.string()).parse(switches.redirectAllowedHosts.value)),
-    };
-  });
+  opsLoader(args, "ops-switches", async (ops) => ({
+    saved: switchKeys.find((k) => k === ops.site.url.searchParams.get("saved")) ?? null,
+    ...storedSwitches(await getSwitches(ops.token)),
+  }));
 
 export const meta = opsMeta;
 

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import type { z } from "zod";
+import { feedQuery } from "~/forms/sports";
 import { isMaintenanceActive } from "~/loaders/guard-rules";
 import { MAINTENANCE_COOKIE } from "~/loaders/guards.server";
 import { requestCookies } from "~/lib/request.server";
@@ -22,19 +23,6 @@ import type { GameView } from "~/sports/model";
  * viewers cost one platform call per scope per second. The platform serves it from memory.
  */
 
-const version = z
-  .string()
-  .regex(/^\d{1,15}$/)
-  .transform(Number)
-  .optional()
-  .catch(undefined);
-const idParam = z.string().regex(/^\d{1,9}$/).transform(Number).optional();
-const querySchema = z.union([
-  z.object({ game: z.string().regex(/^\d{1,9}$/).transform(Number), v: version }),
-  z.object({ top: z.enum(["live", "line"]), v: version }),
-  z.object({ section: z.enum(["live", "line"]), sport: idParam, champ: idParam, v: version }),
-]);
-
 interface FeedBody {
   status: 200 | 304 | 404;
   etag: string | null;
@@ -48,7 +36,7 @@ function json(body: unknown) {
   return JSON.stringify(body);
 }
 
-async function build(lng: string, q: z.infer<typeof querySchema>): Promise<FeedBody> {
+async function build(lng: string, q: z.infer<typeof feedQuery>): Promise<FeedBody> {
   if ("game" in q) {
     const answer = await cachedGame(q.game, q.v);
     if (!answer) return { status: 404, etag: null, body: null };
@@ -84,7 +72,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (isMaintenanceActive({ cookie: requestCookies(args.request)[MAINTENANCE_COOKIE], maintenance: site.config.maintenance })) {
     return new Response(null, { status: 503, headers: { ...headers, "Retry-After": "60" } });
   }
-  const parsed = querySchema.safeParse(Object.fromEntries(site.url.searchParams));
+  const parsed = feedQuery.safeParse(Object.fromEntries(site.url.searchParams));
   if (!parsed.success) return Response.json({ error: "bad_request" }, { status: 400, headers });
   const q = parsed.data;
   const key = `${site.lng}|${JSON.stringify(q)}`;
