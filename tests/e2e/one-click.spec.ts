@@ -151,14 +151,16 @@ test("a double click, and more clicks on a slow network, on a coefficient with o
   await waitForHydration(page);
   const before = money(await balanceText(page));
   const odd = rowOdd(page, game, homeWin(game));
-  await odd.dblclick();
-  // And an impatient bettor on a slow network: more clicks while the bet is on its way.
-  // The answer is slow, not the request: the server has each click's request at once.
+  // An impatient bettor on a slow network: a double click, then more clicks while the bet is on
+  // its way. The answer is slow, not the request: the server has each click's request at once.
+  // (Slowed before the first click: a line bet answered at once would be done by the next click,
+  // and a click after an accepted bet is the bettor's next bet.)
   await page.route("**/coupon/place*", async (route) => {
     const response = await route.fetch();
     await new Promise((r) => setTimeout(r, 1_500));
     await route.fulfill({ response }).catch(() => undefined);
   });
+  await odd.dblclick();
   await page.waitForTimeout(150);
   await odd.click();
   await page.waitForTimeout(300);
