@@ -117,21 +117,3 @@ describe("the patched route matcher (decision 029)", () => {
     for (let i = 0; i < 2; i++) expect(ids(long)).toBe("root>lng>live-game");
   });
 });
-
-// docs/PATCHES.md, router-resolve-to: both copies of the router (the server's CommonJS and the
-// browser's ES module) build resolveTo's invalid-path messages only when a check fails; what a bad
-// path throws stays upstream's message.
-describe("resolveTo's lazy messages (router-resolve-to)", () => {
-  type ResolveTo = (to: { pathname?: string; search?: string }, matches: string[], location: string) => { pathname: string; search: string };
-  const require = createRequire(import.meta.url);
-  const copies = { server: require.resolve("@remix-run/router"), browser: require.resolve("@remix-run/router").replace(/router\.cjs\.js$/, "router.js") };
-
-  it.each(Object.entries(copies))("is patched in the %s copy", async (_copy, file) => {
-    expect(readFileSync(file, "utf8")).toContain('if (to.pathname && to.pathname.includes("?")) invariant(false, getInvalidPathError(');
-    const { resolveTo } = (await import(file)) as { resolveTo: ResolveTo };
-    expect(resolveTo({ pathname: "/ru/live", search: "?a=1" }, ["/"], "/ru")).toMatchObject({ pathname: "/ru/live", search: "?a=1" });
-    expect(() => resolveTo({ pathname: "/ru/live?a=1" }, ["/"], "/ru")).toThrow("Cannot include a '?' character in a manually specified `to.pathname` field [{\"pathname\":\"/ru/live?a=1\"}]");
-    expect(() => resolveTo({ pathname: "/ru/live#x" }, ["/"], "/ru")).toThrow("Cannot include a '#' character in a manually specified `to.pathname` field");
-    expect(() => resolveTo({ pathname: "/ru/live", search: "?a#x" }, ["/"], "/ru")).toThrow("Cannot include a '#' character in a manually specified `to.search` field");
-  });
-});

@@ -103,22 +103,6 @@ export const patchChanges: PatchChange[] = [
     build: false,
   },
   {
-    id: "router-resolve-to",
-    title: "resolveTo builds its invariant messages only for a path that fails the check (server and browser copies)",
-    decision: "029 (2026-12-07)",
-    parts: [
-      {
-        pkg: "@remix-run/router",
-        selectors: [
-          { file: "dist/router.cjs.js", markers: ["invariant(false"] },
-          { file: "dist/router.js", markers: ["invariant(false"] },
-        ],
-      },
-    ],
-    pages: documents,
-    build: true,
-  },
-  {
     id: "react-string-writer",
     title: "React's stream renderer gathers its HTML as a string, encoded once per 16 Ki characters",
     decision: "050",
