@@ -1,8 +1,9 @@
 import { PGlite } from "@electric-sql/pglite";
-import { Kysely, Migrator, PostgresDialect, sql } from "kysely";
+import { Kysely, Migrator, sql } from "kysely";
 import pg from "pg";
 import { log } from "../log.ts";
 import { prepareDataDir, unreadableDatabase } from "./data-dir.ts";
+import { OwnSchemaPostgresDialect } from "./dialect.ts";
 import { migrationProvider } from "./migrations/index.ts";
 import { pglitePool } from "./pglite-pool.ts";
 import { preparingPool } from "./prepared.ts";
@@ -38,7 +39,7 @@ export async function openDb(options: DbOptions): Promise<OpenDb> {
       max: 10,
       ...(schema ? { options: `-c search_path="${schema}"` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+    const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool: preparingPool(pool) }) });
     return { db, kind: "postgres", close: () => db.destroy() };
   }
   prepareDataDir(options.dataDir);
@@ -49,7 +50,7 @@ export async function openDb(options: DbOptions): Promise<OpenDb> {
     throw unreadableDatabase(options.dataDir, error);
   }
   const pool = pglitePool(lite);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
   return { db, kind: "pglite", close: () => db.destroy() };
 }
 
