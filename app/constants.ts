@@ -28,6 +28,13 @@ export const BALANCE_POLL = { times: 5, delayMs: 2_500 } as const;
 export const GUARD_DEADLINE_MS = 3_000;
 /** The same for a form post (a bet, a password change): its sender waits for the answer anyway. */
 export const ACTION_GUARD_DEADLINE_MS = 10_000;
+/**
+ * A visitor the site sent to maintenance because the block check failed has the check asked
+ * again on their next page, at most this often per process while it keeps failing, and the mark
+ * goes once it answers (decision 062): the outage costs the visitor seconds after it ends, not
+ * the mark's minute.
+ */
+export const MAINTENANCE_MARK_RECHECK_MS = 1_000;
 
 // Caching
 export const CONFIG_CACHE_SECONDS = { min: 600, max: 900 } as const;

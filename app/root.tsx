@@ -81,8 +81,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const deadline = guardDeadline(args);
   const oneTapClient =
     !user && !isBot && oneTapScript && site.config.features.googleOneTap ? await beforeDeadline(oneTapClientId(), deadline).catch(() => null) : null;
-  // The header's balance (issue 14): signed-in bettors only, null when the platform cannot say.
-  const balance = user ? await headerBalance(user.token, { signal: request.signal, deadline, context: args.context }) : null;
+  // The header's balance (issue 14): signed-in bettors only; "unavailable" in place when the
+  // platform cannot say, never a failed page (decision 063).
+  const { balance, unavailable: balanceUnavailable } = user
+    ? await headerBalance(user.token, { signal: request.signal, deadline, context: args.context })
+    : { balance: null, unavailable: false };
   const { config } = site;
   const { maintenance } = config;
   const noticeDue =
@@ -108,6 +111,7 @@ export async function loader(args: LoaderFunctionArgs) {
       csrf: csrfToken,
       user: user ? { id: user.id, name: user.name, hiddenSports: user.hiddenSports } : null,
       balance,
+      balanceUnavailable,
       ageGate: ageGateRequired(request, site),
       maintenanceNotice:
         noticeDue && maintenance.started_at && maintenance.ended_at

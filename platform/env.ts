@@ -64,6 +64,9 @@ const envSchema = z
       .default(DEFAULT_TRUSTED_CALLERS.join(",")),
     // Live bets' delay for every sport, in ms (default: per sport, see domain/bets.ts).
     BET_LIVE_DELAY_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+    // How long after its arrival a placement may still write, in ms (issue 37; default 10 s).
+    // Tests set 0 to see a placement that waited too long refused with nothing written.
+    BET_PLACE_WINDOW_MS: z.coerce.number().int().min(0).max(60_000).optional(),
     // How often VIP coupons a started game made unapprovable are expired, in ms; 0 turns the sweep off (tests call it).
     VIP_EXPIRY_SWEEP_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
   })

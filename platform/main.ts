@@ -1,6 +1,6 @@
 import { serve } from "@hono/node-server";
 import { StartupError } from "./db/data-dir.ts";
-import { migrate, openDb } from "./db/index.ts";
+import { migrate, openDb, ping } from "./db/index.ts";
 import { decideDueCoupons } from "./domain/bets.ts";
 import { settleGame } from "./domain/settlement.ts";
 import { purgeExpired } from "./domain/housekeeping.ts";
@@ -9,6 +9,7 @@ import { createSportsService } from "./domain/sports/service.ts";
 import { platformClock } from "./domain/clock.ts";
 import { parsePlatformEnv } from "./env.ts";
 import { log } from "./log.ts";
+import { createReadiness } from "./readiness.ts";
 import { seedDemo } from "./seed/index.ts";
 import { createApp } from "./server.ts";
 
@@ -33,13 +34,17 @@ const { db, kind, close } = await openDb({
   schema: env.DATABASE_SCHEMA,
   dataDir: env.PLATFORM_DATA_DIR,
 }).catch(fail);
+// What /ready reports: each start-up step as it is done, the database on every call (decision 062).
+const readiness = createReadiness(() => ping(db));
 await migrate(db).catch(fail);
+readiness.done("migrations");
 // The sports calendar's present: now, or PLATFORM_NOW's instant running on from there.
 const clock = platformClock(env.PLATFORM_NOW);
 if (env.PLATFORM_SEED === "demo") {
   const parts = await seedDemo(db, { users: env.NODE_ENV !== "production", sportsSeed: env.SPORTS_SIM_SEED, sports: env.SPORTS_SEED === "on", now: clock.now(), sportsShiftWeeks: env.SPORTS_SHIFT_WEEKS }).catch(fail);
   if (parts.length) log.info("seed.demo", { parts });
 }
+readiness.done("seed");
 if (env.PLATFORM_TEST_HOOKS) log.info("test_hooks.on", { path: "/__test" });
 // The dev outbox shows codes sent to anyone: only where no real user is.
 const devOutbox = env.PLATFORM_TEST_HOOKS || env.NODE_ENV !== "production";
@@ -59,15 +64,18 @@ sports.onGameFinished(async (trx, event) => {
   if (report.coupons) log.info("bets.settled", { gameId: event.gameId, ...report });
 });
 await sports.start();
+readiness.done("sports");
 
 const app = createApp(db, {
   sports,
   dbKind: kind,
+  readiness,
   testHooks: env.PLATFORM_TEST_HOOKS,
   devOutbox,
   secret: env.PLATFORM_SECRET,
   oneTapClientId: env.ONE_TAP_CLIENT_ID,
   betLiveDelayMs: env.BET_LIVE_DELAY_MS,
+  betPlaceWindowMs: env.BET_PLACE_WINDOW_MS,
   trustedCallers: env.PLATFORM_TRUSTED_CALLERS,
 });
 
@@ -125,6 +133,7 @@ let stopping = false;
 async function stop() {
   if (stopping) return;
   stopping = true;
+  readiness.stopping();
   clearInterval(housekeepingTimer);
   clearInterval(decideTimer);
   clearInterval(expiryTimer);

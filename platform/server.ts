@@ -14,6 +14,7 @@ import { betsTestHooksApi } from "./apis/bets-test-hooks.ts";
 import { betsAdminApi } from "./apis/bets-admin.ts";
 import { devOutboxApi } from "./apis/outbox.ts";
 import { phoneApi } from "./apis/phone.ts";
+import { readyApi } from "./apis/ready.ts";
 import { redirectsApi } from "./apis/redirects.ts";
 import { rulesApi } from "./apis/rules.ts";
 import { registrationApi } from "./apis/registration.ts";
@@ -28,6 +29,7 @@ import { createRuleCache } from "./domain/rule-cache.ts";
 import type { SportsService } from "./domain/sports/service.ts";
 import { DEFAULT_TRUSTED_CALLERS } from "./env.ts";
 import { log } from "./log.ts";
+import type { Readiness } from "./readiness.ts";
 
 /** Largest request body any API accepts; the biggest legitimate one is a 2000-character appeal. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -35,7 +37,17 @@ const MAX_BODY_BYTES = 64 * 1024;
 /** The platform's HTTP app: each upstream API of SPEC §7 mounted at the spec's path. */
 export function createApp(
   db: Db,
-  info: { dbKind: string; testHooks?: boolean; devOutbox?: boolean; sports?: SportsService; betLiveDelayMs?: number; trustedCallers?: readonly string[] } & AuthSettings,
+  info: {
+    dbKind: string;
+    /** What /ready reports (decision 062). */
+    readiness: Readiness;
+    testHooks?: boolean;
+    devOutbox?: boolean;
+    sports?: SportsService;
+    betLiveDelayMs?: number;
+    betPlaceWindowMs?: number;
+    trustedCallers?: readonly string[];
+  } & AuthSettings,
 ) {
   const settings: AuthSettings = { secret: info.secret, oneTapClientId: info.oneTapClientId };
   const app = new Hono<{ Bindings: Partial<HttpBindings> }>();
@@ -60,6 +72,7 @@ export function createApp(
     const dbOk = await ping(db);
     return c.json({ status: dbOk ? "ok" : "degraded", db: info.dbKind, dbOk }, dbOk ? 200 : 503);
   });
+  app.route("/ready", readyApi(info.readiness));
 
   app.route("/bff-api/config", configApi(db));
   app.route("/bff-api/rules", rulesApi(db));
@@ -83,7 +96,7 @@ export function createApp(
   app.route(`${ADMIN_BASE}/bets`, betsAdminApi(db));
   if (faults) app.route("/__test", testHooksApi(db, faults, settings));
   app.route("/web-api", ledgerApi(db));
-  app.route("/web-api", betsApi(db, { liveDelayMs: info.betLiveDelayMs }));
+  app.route("/web-api", betsApi(db, { liveDelayMs: info.betLiveDelayMs, placeWindowMs: info.betPlaceWindowMs }));
 
   app.notFound((c) => apiError(c, 404, "not_found", "No such API"));
   app.onError((error, c) => {

@@ -101,11 +101,12 @@ async function untilUp(child, up) {
 }
 
 /**
- * Starts the platform (Hono + database) and resolves when /health answers 200. `nodeArgs` are
- * flags for node itself (a bench's `--cpu-prof`).
+ * Starts the platform (Hono + database) and resolves when /ready answers 200: migrated, seeded,
+ * its sports feed loaded and its database answering (decision 062; /health only says the process
+ * lives). `nodeArgs` are flags for node itself (a bench's `--cpu-prof`).
  */
 export async function startPlatform({ port, env = {}, quiet = false, nodeArgs = [] }) {
-  // Without this, another program answering /health on the port would pass for our platform.
+  // Without this, another program answering /ready on the port would pass for our platform.
   await refuseTakenPort("platform", port, "PLATFORM_PORT");
   const child = launch("platform", process.execPath, [...nodeArgs, "--import", "tsx", "platform/main.ts"], { PLATFORM_PORT: String(port), ...env }, { quiet });
   if (nodeArgs.length) child.graceMs = PROFILED_GRACE_MS;
@@ -114,7 +115,7 @@ export async function startPlatform({ port, env = {}, quiet = false, nodeArgs = 
   );
   // A fresh database seeds the sports catalogue (a few seconds alone, far more on a loaded machine).
   exited.catch(() => {});
-  await untilUp(child, Promise.race([waitForHttp(`http://127.0.0.1:${port}/health`, { timeoutMs: 150_000 }), exited]));
+  await untilUp(child, Promise.race([waitForHttp(`http://127.0.0.1:${port}/ready`, { timeoutMs: 150_000 }), exited]));
   return child;
 }
 

@@ -18,11 +18,12 @@ export function requestBalanceRefresh(): void {
  * bet: then up to 5 times, 2500 ms apart, while a stake is still pending (a live bet in its
  * delay) or no account is active. Search bots get no timers (`isBot`).
  */
-export function HeaderBalance({ lng, initial, isBot }: { lng: string; initial: Balance | null; isBot: boolean }) {
+export function HeaderBalance({ lng, initial, initialUnavailable, isBot }: { lng: string; initial: Balance | null; initialUnavailable: boolean; isBot: boolean }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<{ balance: Balance | null }>();
+  const fetcher = useFetcher<{ balance: Balance | null; unavailable: boolean }>();
   const [round, setRound] = useState(-1);
   const balance = fetcher.data?.balance ?? initial;
+  const unavailable = !balance && (fetcher.data ? fetcher.data.unavailable : initialUnavailable);
   const load = fetcher.load;
 
   useEffect(() => {
@@ -47,6 +48,14 @@ export function HeaderBalance({ lng, initial, isBot }: { lng: string; initial: B
     return () => clearTimeout(timer);
   }, [isBot, round, fetcher.state, balance, lng, load]);
 
+  if (unavailable) {
+    // The platform could not say (decision 063): said in place, the rest of the page stands.
+    return (
+      <span className="header-balance header-balance--unavailable" data-testid="header-balance-unavailable">
+        {t("bets.balanceUnavailable")}
+      </span>
+    );
+  }
   if (!balance) return null;
   return (
     <a href={`/${lng}/office/history`} className="header-balance" data-testid="header-balance">

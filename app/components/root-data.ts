@@ -27,6 +27,8 @@ export interface RootData {
   user: { id: number; name: string | null; hiddenSports: { line: number[]; live: number[] } } | null;
   /** The header's balance: signed-in bettors only, null when the platform cannot say. */
   balance: HeaderBalance | null;
+  /** The platform could not say what the balance is: the header says so in place (decision 063). */
+  balanceUnavailable: boolean;
   /** The age to confirm before the page shows, or null. */
   ageGate: number | null;
   maintenanceNotice: { startedAt: string; endedAt: string } | null;

@@ -66,4 +66,12 @@ export interface RefusalView {
 export type PlaceAnswer =
   | { kind: "placed"; coupons: CouponView[]; echo: PlaceEcho }
   | { kind: "refused"; refusal: RefusalView; echo: PlaceEcho }
-  | { kind: "max"; maxBetAmount: number; minBetAmount: number; currency: string; exponent: number; echo: PlaceEcho };
+  | { kind: "max"; maxBetAmount: number; minBetAmount: number; currency: string; exponent: number; echo: PlaceEcho }
+  /** Sent, and no answer came: it may stand; the platform could not say yet (issue 37). */
+  | { kind: "unconfirmed"; echo: PlaceEcho };
+
+/**
+ * What the place page's check of a placement by its key found (issue 37): its coupons, nothing
+ * placed, or not known yet.
+ */
+export type PlacementCheck = { state: "placed"; coupons: CouponView[] } | { state: "none" } | { state: "unknown" };

@@ -29,8 +29,13 @@ export const exactCoefFieldSchema = z
     return value;
   });
 
+const placeKey = z.string().regex(/^[A-Za-z0-9-]{8,128}$/);
+
+/** The place page's check of a placement by its key (issue 37): `?key=`. */
+export const placementCheckQuery = z.object({ key: placeKey });
+
 export const placeFormSchema = z.object({
-  key: z.string().regex(/^[A-Za-z0-9-]{8,128}$/),
+  key: placeKey,
   intent: z.enum(["place", "max"]).default("place"),
   typeId: z.enum(["0", "1", "2", "9"]).transform(Number),
   systemValue: z.string().regex(/^\d{1,2}$/).transform(Number).optional(),

@@ -96,6 +96,8 @@ export type RefusalOffer =
   | { kind: "without-exact-coef"; bets: { outcomeId: number; coef: number }[] }
   | { kind: "stake"; amount: number; reason: "max" | "min" }
   | { kind: "remove-bet"; outcomeId: number }
+  /** Nothing was placed though the slip was sent: the same slip may go again (issue 37). */
+  | { kind: "resend" }
   | { kind: "none" };
 
 export interface RefusalLike {
@@ -119,6 +121,9 @@ export function refusalOffer(refusal: RefusalLike): RefusalOffer {
       return refusal.maxBetAmount !== undefined && refusal.maxBetAmount > 0 ? { kind: "stake", amount: refusal.maxBetAmount, reason: "max" } : { kind: "none" };
     case "amount_below_min":
       return refusal.minBetAmount !== undefined ? { kind: "stake", amount: refusal.minBetAmount, reason: "min" } : { kind: "none" };
+    case "not_placed":
+    case "unavailable":
+      return { kind: "resend" };
     case "game_finished":
     case "game_started":
     case "blocked":

@@ -11,6 +11,7 @@ import type { PageRouteId } from "~/route-ids";
 import { type PageContext, guardPage } from "~/loaders/guards.server";
 import { type OpsContext, requireOps } from "~/loaders/ops.server";
 import { languageWithoutConfig } from "~/loaders/site.server";
+import { isOutage } from "~/services/http.server";
 import { log } from "~/services/log.server";
 import { hasBadCharacters, isFormMediaType, originAllowed } from "./request-checks";
 
@@ -176,7 +177,14 @@ async function runAction<Ctx, S extends Schema, R, Invalid>(
     const body = options.invalid ? options.invalid(lastResult, formData) : ({ lastResult } as Invalid);
     return data(body, { status: 400 });
   }
-  return handler({ ctx, value: submission.value as z.output<S>, submission: submission as ActionInput<Ctx, S>["submission"], formData, request });
+  try {
+    return await handler({ ctx, value: submission.value as z.output<S>, submission: submission as ActionInput<Ctx, S>["submission"], formData, request });
+  } catch (error) {
+    // An upstream that is away is a 503 that says "try again", never a 500 (issue 37); an action
+    // whose outcome may stand (a placement) answers that itself, before it gets here.
+    if (isOutage(error)) return refuse(503, "errors.generic", "upstream away");
+    throw error;
+  }
 }
 
 /**

@@ -45,6 +45,12 @@ export const COOKIES = {
   ageConfirmed: declare("age_confirmed", "given", "age gate confirmed (SPEC §5, §9)"),
   /** SPEC §4: maintenance forced after a failed block check, retried after a minute. */
   maintenance: declare("maintenance", 60, "maintenance mark after a failed block check (SPEC §4)"),
+  /**
+   * Set beside the maintenance mark when the site marks it itself (a failed block check): the
+   * site may then lift the mark as soon as the check answers again (decision 062). A mark
+   * without it (SPEC §4's input, set by anyone else) lasts its whole lifetime.
+   */
+  maintenanceOutage: declare("maintenance_outage", 60, "the maintenance mark is the site's own, lifted when the block check answers (decision 062)"),
   /** The notify start of the maintenance notice the visitor closed; lasts until the notice ends. */
   maintenanceNoticeClosed: declare("maintenance_notice_closed", "given", "closed maintenance notice"),
   /** A phone that chose the desktop site stays on it (SPEC §9 default lifetime). */

@@ -16,7 +16,17 @@ export interface HeaderBalance {
 }
 
 /**
- * The active account's balance for the header, or null (signed out, no account, platform down).
+ * What the header shows of the bettor's money: the balance, or none (no active account), or
+ * `unavailable` when the platform could not say (away, slow past the deadline, a wrong answer):
+ * the header then says so in place rather than failing the page (decision 063).
+ */
+export interface HeaderBalanceState {
+  balance: HeaderBalance | null;
+  unavailable: boolean;
+}
+
+/**
+ * The active account's balance for the header (signed out: neither a balance nor unavailable).
  * With a `deadline` (the page's guard deadline, decision 021) a slow answer is given up on then:
  * the header decorates the page and must not hold it. With the page's `context`, a balance given
  * up on is named in its Server-Timing.
@@ -24,18 +34,19 @@ export interface HeaderBalance {
 export async function headerBalance(
   token: string,
   options: { signal?: AbortSignal; deadline?: number; context?: AppLoadContext } = {},
-): Promise<HeaderBalance | null> {
+): Promise<HeaderBalanceState> {
   const { signal, deadline, context } = options;
   try {
     const balance = getBalance(token, signal, deadline);
     const account = activeAccount(await (deadline === undefined ? balance : beforeDeadline(balance, deadline)));
-    if (!account) return null;
-    return { accountId: account.id, available: account.available, pending: account.pending, currency: account.iso, exponent: currencyDefaults(account.iso).exponent };
+    if (!account) return { balance: null, unavailable: false };
+    const shown = { accountId: account.id, available: account.available, pending: account.pending, currency: account.iso, exponent: currencyDefaults(account.iso).exponent };
+    return { balance: shown, unavailable: false };
   } catch (error) {
-    if (!(error instanceof UpstreamError && error.status === 401)) {
-      log.warn("balance.load_failed", { error });
-      if (context) tookFallback(context, "balance", failureReason(error));
-    }
-    return null;
+    // A 401: the session ended meanwhile, so there is no balance to speak of.
+    if (error instanceof UpstreamError && error.status === 401) return { balance: null, unavailable: false };
+    log.warn("balance.load_failed", { error });
+    if (context) tookFallback(context, "balance", failureReason(error));
+    return { balance: null, unavailable: true };
   }
 }

@@ -1,11 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { env } from "~/env.server";
-import { AGE_REMEMBER_S, COOKIES, setCookie } from "~/lib/cookies.server";
+import { MAINTENANCE_MARK_RECHECK_MS } from "~/constants";
+import { AGE_REMEMBER_S, COOKIES, clearCookie, setCookie } from "~/lib/cookies.server";
+import { RecheckGate } from "~/lib/recheck-gate";
 import type { PageRouteId } from "~/route-ids";
 import { type RouteMeta, routeMeta } from "~/route-meta.server";
 import { blockCheck } from "~/services/blocks.server";
-import { UpstreamError } from "~/services/http.server";
+import { UpstreamError, isOutage } from "~/services/http.server";
 import { log } from "~/services/log.server";
 import { redirectLight } from "~/services/redirects.server";
 import {
@@ -41,6 +43,8 @@ import { guardsTook, serverTimingHeader, tookFallback } from "~/lib/server-timin
  */
 
 export const MAINTENANCE_COOKIE = COOKIES.maintenance.name;
+/** Beside the maintenance mark when the site set it after a failed block check (decision 062). */
+export const MAINTENANCE_OUTAGE_COOKIE = COOKIES.maintenanceOutage.name;
 export const AGE_COOKIE = COOKIES.ageConfirmed.name;
 export const PLATFORM_TYPE_COOKIE = COOKIES.platformType.name;
 /** Holds the notify start of the maintenance notice the visitor closed. */
@@ -97,6 +101,12 @@ function operatorRedirect({ request, context }: RequestArgs, site: SiteContext):
   });
 }
 
+/**
+ * How this process last found the block API: visitors it marked for an outage have the check
+ * asked again on their next page, at most once a second while it keeps failing (decision 062).
+ */
+const blockApi = new RecheckGate(MAINTENANCE_MARK_RECHECK_MS);
+
 /** A 4xx about the request itself; a time-out (408) or a busy API (429) is the API's trouble. */
 function isRefusalOfTheRequest(error: UpstreamError): boolean {
   return error.kind === "http" && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
@@ -122,12 +132,16 @@ function blockReason({ request, context }: RequestArgs, site: SiteContext): Prom
         // Only reads reuse an answer: a form post asks with its own, longer deadline.
         reuse: isReadRequest(request),
       });
+      blockApi.answered();
       return answer.displayTypeId;
     } catch (error) {
       if (error instanceof UpstreamError && isRefusalOfTheRequest(error)) {
+        // A refusal is an answer: the API is up.
+        blockApi.answered();
         log.warn("block.check_refused", { status: error.status, error });
         return "refused";
       }
+      blockApi.failed();
       log.error("block.check_failed", { error });
       tookFallback(context, "block", failureReason(error));
       return "outage";
@@ -151,6 +165,27 @@ export async function guardPage(args: RequestArgs, routeId: PageRouteId): Promis
   }
 }
 
+/**
+ * A maintenance mark the site set after a failed block check stands for that failure only
+ * (decision 062): on a page read, once the block API may be asked again (RecheckGate), the
+ * check is made, and when it answers the mark goes and the visitor is sent back to where they
+ * were going (home from the maintenance page). A mark without the site's own cookie, or
+ * maintenance switched on in the config, is left alone.
+ */
+async function liftOutageMark(args: RequestArgs, site: SiteContext, routeId: PageRouteId, cookies: Readonly<Record<string, string | undefined>>): Promise<void> {
+  const marked = cookies[MAINTENANCE_COOKIE] === "1" && cookies[MAINTENANCE_OUTAGE_COOKIE] === "1";
+  if (!marked || site.config.maintenance.isActive || !isReadRequest(args.request) || !blockApi.mayAsk()) return;
+  if ((await blockReason(args, site)) === "outage") return;
+  const back = routeId === "maintenance" ? `/${site.lng}` : `${site.url.pathname}${site.url.search}`;
+  throw redirect(back, {
+    headers: [
+      ["Set-Cookie", clearCookie(COOKIES.maintenance)],
+      ["Set-Cookie", clearCookie(COOKIES.maintenanceOutage)],
+      ["Cache-Control", "private, no-store"],
+    ],
+  });
+}
+
 async function guardChain(args: RequestArgs, routeId: PageRouteId): Promise<PageContext> {
   const { request, params } = args;
   const meta = routeMeta(routeId);
@@ -159,6 +194,7 @@ async function guardChain(args: RequestArgs, routeId: PageRouteId): Promise<Page
   if (env.GUARDS === "off") return { site, user: null, meta, routeId };
 
   const cookies = requestCookies(request);
+  await liftOutageMark(args, site, routeId, cookies);
   const maintenance = isMaintenanceActive({ cookie: cookies[MAINTENANCE_COOKIE], maintenance: site.config.maintenance });
   if (routeId === "maintenance") {
     if (!maintenance) throw redirect(`/${site.lng}`);
@@ -193,13 +229,16 @@ async function guardChain(args: RequestArgs, routeId: PageRouteId): Promise<Page
   if (!skips(meta, "block")) {
     if (reason === "refused") throw await translatedError(400, "errors.badRequest", site.lng);
     if (reason === "outage") {
-      // The mark is an outage's only: it lasts the cookie's 60 s (SPEC §4 keeps it an input).
+      // The mark is an outage's only: it lasts the cookie's 60 s (SPEC §4 keeps it an input),
+      // or until the block check answers again (liftOutageMark, decision 062).
       throw redirect(`/${site.lng}/maintenance`, {
-        headers: {
-          "Set-Cookie": setCookie(COOKIES.maintenance, "1"),
+        headers: [
+          ["Set-Cookie", setCookie(COOKIES.maintenance, "1")],
+          // The mark is the site's own, so the site may lift it when the check answers (decision 062).
+          ["Set-Cookie", setCookie(COOKIES.maintenanceOutage, "1")],
           // Redirects skip entry.server: an answer that sets a cookie is nobody else's (decision 024).
-          "Cache-Control": "private, no-store",
-        },
+          ["Cache-Control", "private, no-store"],
+        ],
       });
     }
     const page = blockPageForReason(reason);
@@ -212,7 +251,9 @@ async function guardChain(args: RequestArgs, routeId: PageRouteId): Promise<Page
 
   if (meta.auth && !user && sessionLookupFailed(args.context)) {
     // Signed in, but the platform did not confirm it in time: "try again", not the login page.
-    throw await translatedError(503, "errors.generic", site.lng);
+    // A money form was stopped here, before anything was sent: its sender learns that (issue 37).
+    const stoppedMoney = meta.money && request.method === "POST";
+    throw await translatedError(503, stoppedMoney ? "errors.notSent" : "errors.generic", site.lng);
   }
   if (meta.auth && !user) {
     // Sign-in first; the page is saved as the target to come back to once (SPEC §4).
@@ -245,6 +286,11 @@ export async function pageLoader<T>(args: LoaderFunctionArgs, routeId: PageRoute
   } catch (error) {
     if (error instanceof UpstreamError && error.isTermsRequired && ctx.site.config.features.terms && !skips(ctx.meta, "terms")) {
       throw redirect(`/${ctx.site.lng}/confirm-terms`);
+    }
+    // An upstream that is away is a 503 that says "try again", never a 500 (issue 37).
+    if (isOutage(error)) {
+      log.warn("page.upstream_away", { routeId, error });
+      throw await translatedError(503, "errors.generic", ctx.site.lng);
     }
     throw error;
   }

@@ -1,8 +1,13 @@
+import { data } from "@remix-run/node";
 import { getT } from "~/i18n/dictionaries.server";
+import type { PageContext } from "./guards.server";
+import { routeSeo } from "./seo.server";
 import { type PreparedJson, prepareJson } from "~/lib/prepared-json";
 import { PerAnswerCache } from "~/lib/per-answer-cache.server";
+import { isOutage } from "~/services/http.server";
+import { LastGood } from "~/services/last-good.server";
 import { MicroCache } from "~/services/micro-cache.server";
-import { type ApiFeed, type ApiSportsMenu, getFeed, getGame, getSportsMenu, getTopGames } from "~/services/sports.server";
+import { type ApiFeed, type ApiGame, type ApiSportsMenu, getFeed, getGame, getSportsMenu, getTopGames } from "~/services/sports.server";
 import { type GameList, type GameView, type Section, type SportView, isLiveStatus } from "~/sports/model";
 import { slugify } from "~/sports/slug";
 import { type Translate, toGame } from "~/sports/view";
@@ -19,21 +24,108 @@ const feedCache = new MicroCache(FEED_CACHE_MS, 2_000);
 const gameCache = new MicroCache(FEED_CACHE_MS, 2_000);
 const topCache = new MicroCache(FEED_CACHE_MS, 20);
 
-export function cachedMenu(section: Section): Promise<ApiSportsMenu> {
-  return menuCache.get(section, () => getSportsMenu(section));
+/**
+ * An answer served from the last good copy while the platform is away (decision 063): `stale`
+ * is set and every market and outcome of its games is blocked, so pages show them suspended.
+ */
+export type MaybeStale<T> = T & { stale?: true };
+
+/** A game as it is shown while the platform is away: every market and outcome suspended. */
+export function suspendedGame(game: ApiGame): ApiGame {
+  return { ...game, markets: game.markets.map((m) => ({ ...m, blocked: true, outcomes: m.outcomes.map((o) => ({ ...o, blocked: true })) })) };
 }
 
-export function cachedFeed(input: { section: Section; sportId?: number | null; champId?: number | null; version?: number | null; markets?: "main" | "all" }): Promise<ApiFeed | null> {
-  const key = [input.section, input.sportId ?? "", input.champId ?? "", input.version ?? "", input.markets ?? "main"].join("|");
-  return feedCache.get(key, () => getFeed(input));
+type FeedSnapshot = Extract<ApiFeed, { type: "snapshot" }>;
+type GameAnswer = NonNullable<Awaited<ReturnType<typeof getGame>>>;
+type GameSnapshot = Extract<GameAnswer, { type: "snapshot" }>;
+type TopAnswer = Awaited<ReturnType<typeof getTopGames>>;
+
+/*
+ * The last good answer of each request (decision 063), by least recent use. A feed scope weighs
+ * its games: 20,000 games with their main markets are some tens of MB; a game page's answer
+ * (every market) counts as one of 1,000.
+ */
+const lastMenus = new LastGood<ApiSportsMenu, MaybeStale<ApiSportsMenu>>(4, 4, () => 1, (m) => ({ ...m, stale: true }));
+const lastFeeds = new LastGood<FeedSnapshot, MaybeStale<FeedSnapshot>>(256, 20_000, (f) => f.games.length + 1, (f) => ({ ...f, stale: true, games: f.games.map(suspendedGame) }));
+const lastGames = new LastGood<GameSnapshot, MaybeStale<GameSnapshot>>(1_000, 1_000, () => 1, (g) => ({ ...g, stale: true, game: suspendedGame(g.game) }));
+const lastTops = new LastGood<TopAnswer, MaybeStale<TopAnswer>>(8, 8, () => 1, (t) => ({ ...t, stale: true, games: t.games.map(suspendedGame) }));
+
+/** The answer, or while the platform is away the last good one of `key` (stale); else the failure. */
+async function orLastGood<T, S extends object>(answer: Promise<T>, last: { recall(key: string): S | null }, key: string): Promise<T | S> {
+  try {
+    return await answer;
+  } catch (error) {
+    const copy = isOutage(error) ? last.recall(key) : null;
+    if (copy) return copy;
+    throw error;
+  }
 }
 
-export function cachedGame(gameId: number, version?: number | null) {
-  return gameCache.get(`${gameId}|${version ?? ""}`, () => getGame(gameId, version));
+export function cachedMenu(section: Section): Promise<MaybeStale<ApiSportsMenu>> {
+  const answer = menuCache.get(section, () =>
+    getSportsMenu(section).then((menu) => {
+      lastMenus.remember(section, menu);
+      return menu;
+    }),
+  );
+  return orLastGood(answer, lastMenus, section);
 }
 
-export function cachedTop(section: Section, limit: number) {
-  return topCache.get(`${section}|${limit}`, () => getTopGames(section, limit));
+export function cachedFeed(input: { section: Section; sportId?: number | null; champId?: number | null; version?: number | null; markets?: "main" | "all" }): Promise<MaybeStale<ApiFeed> | null> {
+  // The copy is kept by scope, without the version: a poll for a delta gets the scope's snapshot.
+  const scope = [input.section, input.sportId ?? "", input.champId ?? "", input.markets ?? "main"].join("|");
+  const key = `${scope}|${input.version ?? ""}`;
+  const answer = feedCache.get(key, () =>
+    getFeed(input).then((feed) => {
+      if (feed?.type === "snapshot") lastFeeds.remember(scope, feed);
+      return feed;
+    }),
+  );
+  return orLastGood(answer, lastFeeds, scope);
+}
+
+export function cachedGame(gameId: number, version?: number | null): Promise<MaybeStale<GameAnswer> | null> {
+  const answer = gameCache.get(`${gameId}|${version ?? ""}`, () =>
+    getGame(gameId, version).then((game) => {
+      if (game?.type === "snapshot") lastGames.remember(String(gameId), game);
+      return game;
+    }),
+  );
+  return orLastGood(answer, lastGames, String(gameId));
+}
+
+export function cachedTop(section: Section, limit: number): Promise<MaybeStale<TopAnswer>> {
+  const key = `${section}|${limit}`;
+  const answer = topCache.get(key, () =>
+    getTopGames(section, limit).then((top) => {
+      lastTops.remember(key, top);
+      return top;
+    }),
+  );
+  return orLastGood(answer, lastTops, key);
+}
+
+/** Whether a page shows anything from a last good copy: it then says betting is paused and is not cached. */
+export function anyStale(...answers: ReadonlyArray<{ stale?: true } | null | undefined>): boolean {
+  return answers.some((answer) => answer?.stale === true);
+}
+
+/** A stale page must not be kept by a CDN or a browser: the next load should be the live one. */
+export const NO_STORE = { "Cache-Control": "no-store" } as const;
+
+/** The menu of a page that has none to show: one array, so its kept markup is one (decision 055). */
+export const NO_SPORTS = prepareJson<SportView[]>([]);
+
+/**
+ * What a sports page answers when the platform is away and it has no copy to show (decision 063):
+ * its own page, in the sports layout, with the in-place message and a 503 (never a 500 or an
+ * error page). Any other failure is rethrown.
+ */
+export async function sportsUnavailable(error: unknown, ctx: PageContext, section: Section) {
+  if (!isOutage(error)) throw error;
+  const t = getT(ctx.site.lng);
+  const page = { unavailable: true as const, lng: ctx.site.lng, section, heading: t(ctx.meta.titleKey), here: ctx.site.url.pathname, sports: NO_SPORTS, seo: await routeSeo(ctx) };
+  return data(page, { status: 503, headers: { ...NO_STORE, "Retry-After": "30" } });
 }
 
 /** Sport names in the page's language (the platform's name when the dictionary has none). */

@@ -1,5 +1,6 @@
 import "~/chunks/sports";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data as withInit } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ForgotPasswordModal as ServerForgotPasswordModal } from "~/components/auth/forgot-password-modal.server";
@@ -13,22 +14,23 @@ import { SportsLayout } from "~/components/sports/SportsLayout";
 import { useLiveFeed } from "~/components/sports/use-live-feed";
 import { pageLoader } from "~/loaders/guards.server";
 import { pageSeo } from "~/loaders/seo.server";
-import { cachedTop, preparedGameList, sportsContext } from "~/loaders/sports.server";
+import { NO_SPORTS, NO_STORE, anyStale, cachedTop, preparedGameList, sportsContext } from "~/loaders/sports.server";
 import { prepareJson, usePreparedJson } from "~/lib/prepared-json";
+import { privatePageHeaders } from "~/lib/private-headers.server";
 import { log } from "~/services/log.server";
 import { useRootData } from "~/components/root-data";
 import { seoMeta } from "~/seo";
 import { groupGames } from "~/sports/filters";
-import type { GameList, SportView } from "~/sports/model";
+import type { GameList } from "~/sports/model";
 import { POLL_LIVE_BUSY_MS, POLL_TOP_LINE_MS } from "~/sports/polling";
 import { sportsStyles } from "~/styles/stylesheets";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];
+// The loader's Cache-Control wins: a home page from the last good copy is never stored (decision 063).
+export const headers = privatePageHeaders;
 
 const TOP_GAMES = 10;
 const noGames = prepareJson<GameList>({ games: [], version: 0 });
-/** One empty menu while the feed is down: the menu's kept markup is keyed by its array (decision 055). */
-const noSports = prepareJson<SportView[]>([]);
 
 // Only a visit with ?showForgotPasswordModal=1 shows it, so other visits do not load it.
 const forgotPassword = inPlaceOnServer(ServerForgotPasswordModal, () =>
@@ -38,20 +40,23 @@ const forgotPassword = inPlaceOnServer(ServerForgotPasswordModal, () =>
 /** The home page: top live and top line games with their main markets, the sports menu and the coupon. */
 export const loader = (args: LoaderFunctionArgs) =>
   pageLoader(args, "home", async ({ site, user }) => {
-    // The home page stays up when the sports feed does not answer: it says so instead of failing.
+    // The home page stays up when the sports feed does not answer: it shows the last good copy of
+    // the top games suspended, or says in place that sports are unavailable (503; decision 063).
     const sportsPart = Promise.all([sportsContext(site.lng, "line", user?.hiddenSports), cachedTop("live", TOP_GAMES), cachedTop("line", TOP_GAMES)]).catch((error: unknown) => {
       log.error("home.sports_unavailable", { error });
       return null;
     });
     const [sports, seo] = await Promise.all([sportsPart, pageSeo(site, { titleKey: "meta.homeTitle", descriptionKey: "meta.homeDescription" })]);
     const [sc, live, line] = sports ?? [null, null, null];
+    const stale = anyStale(live, line);
     const month = new Date().getUTCMonth();
-    return {
+    const page = {
       lng: site.lng,
+      stale,
       // SPEC §2: ?showForgotPasswordModal=1 opens the forgot-password modal, for guests only.
       forgotPassword: !user && site.url.searchParams.get("showForgotPasswordModal") === "1",
       sportsUnavailable: sports === null,
-      sports: sc?.menu() ?? noSports,
+      sports: sc?.menu() ?? NO_SPORTS,
       live: live && sc ? preparedGameList(live, sc) : noGames,
       line: line && sc ? preparedGameList(line, sc) : noGames,
       timeZone: site.config.defaultTimeZone,
@@ -59,6 +64,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       snow: site.config.features.snowfall && (month === 11 || month <= 1),
       seo,
     };
+    return withInit(page, sports === null ? { status: 503, headers: { ...NO_STORE, "Retry-After": "30" } } : stale ? { headers: NO_STORE } : undefined);
   });
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
@@ -73,17 +79,18 @@ export default function Home() {
   const polls = !data.sportsUnavailable;
   const liveList = usePreparedJson(data.live);
   const lineList = usePreparedJson(data.line);
-  const live = useLiveFeed({ games: liveList.games, version: liveList.version, feedUrl: polls ? `/${lng}/sports-feed?top=live` : null, intervalMs: POLL_LIVE_BUSY_MS, isBot });
-  const line = useLiveFeed({ games: lineList.games, version: lineList.version, feedUrl: polls ? `/${lng}/sports-feed?top=line` : null, intervalMs: POLL_TOP_LINE_MS, isBot });
+  const live = useLiveFeed({ games: liveList.games, version: liveList.version, feedUrl: polls ? `/${lng}/sports-feed?top=live` : null, intervalMs: POLL_LIVE_BUSY_MS, isBot, stale: data.stale });
+  const line = useLiveFeed({ games: lineList.games, version: lineList.version, feedUrl: polls ? `/${lng}/sports-feed?top=line` : null, intervalMs: POLL_TOP_LINE_MS, isBot, stale: data.stale });
+  const stale = live.stale || line.stale;
   const ctx = { lng, timeZone: data.timeZone, here: `/${lng}` };
   return (
     <>
       {data.snow ? <Snowfall /> : null}
       {data.forgotPassword ? <forgotPassword.Part lng={lng} closeHref={localPath(lng, "/")} /> : null}
-      <SportsLayout lng={lng} section="line" sports={data.sports} here={`/${lng}`}>
+      <SportsLayout lng={lng} section="line" sports={data.sports} here={`/${lng}`} paused={stale}>
         <h1 className="visually-hidden">{t("meta.homeTitle")}</h1>
         {data.sportsUnavailable ? (
-          <p className="notice notice--warning" role="status">
+          <p className="notice notice--warning" role="status" data-testid="sports-unavailable">
             {t("sports.unavailable")}
           </p>
         ) : null}
@@ -97,7 +104,7 @@ export default function Home() {
               {t("sports.allLive")}
             </ListLink>
           </header>
-          <GroupedGames groups={groupGames(live.games, { byCountry: false, bestFirst })} section="live" ctx={{ ...ctx, moves: live.moves }} emptyText={t("sports.noLiveGames")} level={3} keep={data.live} />
+          <GroupedGames groups={groupGames(live.games, { byCountry: false, bestFirst })} section="live" ctx={{ ...ctx, moves: live.moves }} emptyText={t("sports.noLiveGames")} level={3} keep={data.live} suspended={stale} />
         </section>
         <section className="home-block" aria-labelledby="top-line">
           <header className="home-block__head">
@@ -108,7 +115,7 @@ export default function Home() {
               {t("sports.allLine")}
             </ListLink>
           </header>
-          <GroupedGames groups={groupGames(line.games, { byCountry: false, bestFirst })} section="line" ctx={{ ...ctx, moves: line.moves }} emptyText={t("sports.noGames")} level={3} keep={data.line} />
+          <GroupedGames groups={groupGames(line.games, { byCountry: false, bestFirst })} section="line" ctx={{ ...ctx, moves: line.moves }} emptyText={t("sports.noGames")} level={3} keep={data.line} suspended={stale} />
         </section>
       </SportsLayout>
     </>

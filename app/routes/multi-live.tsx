@@ -1,6 +1,6 @@
 import "~/chunks/sports";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { data as withInit, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -9,7 +9,7 @@ import { MatchTracker } from "~/components/sports/MatchTracker";
 import { OddButton, OutcomesForm } from "~/components/sports/OddButton";
 import { gamePath } from "~/sports/paths";
 import { Scoreboard } from "~/components/sports/Scoreboard";
-import { SportsLayout } from "~/components/sports/SportsLayout";
+import { SportsLayout, SportsUnavailable } from "~/components/sports/SportsLayout";
 import { useLiveFeed } from "~/components/sports/use-live-feed";
 import { COOKIES, setCookie } from "~/lib/cookies.server";
 import { pageAction } from "~/forms/action.server";
@@ -17,13 +17,16 @@ import { multiLiveForm } from "~/forms/sports";
 import { pageLoader } from "~/loaders/guards.server";
 import { requestCookies } from "~/lib/request.server";
 import { routeSeo } from "~/loaders/seo.server";
-import { cachedFeed, sportsContext } from "~/loaders/sports.server";
+import { NO_STORE, anyStale, cachedFeed, sportsContext, sportsUnavailable } from "~/loaders/sports.server";
+import { privatePageHeaders } from "~/lib/private-headers.server";
 import { useRootData } from "~/components/root-data";
 import { seoMeta } from "~/seo";
 import { POLL_LIVE_BUSY_MS } from "~/sports/polling";
 import { sportsStyles } from "~/styles/stylesheets";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];
+// The loader's Cache-Control wins: a page from the last good copy is never stored (decision 063).
+export const headers = privatePageHeaders;
 
 /** The bettor's multi-live choice, remembered in a cookie (works for guests and without JavaScript). */
 const MULTI_COOKIE = COOKIES.multiLive.name;
@@ -37,11 +40,19 @@ function chosenIds(request: Request): number[] {
 /** multi (SPEC §2 multi-live): several live games side by side, chosen by the bettor and remembered. */
 export const loader = (args: LoaderFunctionArgs) =>
   pageLoader(args, "multi", async (ctx) => {
-    const [sc, feed, seo] = await Promise.all([sportsContext(ctx.site.lng, "live", ctx.user?.hiddenSports), cachedFeed({ section: "live" }), routeSeo(ctx, "multi.description")]);
+    let answers;
+    try {
+      answers = await Promise.all([sportsContext(ctx.site.lng, "live", ctx.user?.hiddenSports), cachedFeed({ section: "live" }), routeSeo(ctx, "multi.description")]);
+    } catch (error) {
+      return sportsUnavailable(error, ctx, "live");
+    }
+    const [sc, feed, seo] = answers;
     const games = (feed?.games ?? []).filter(sc.visible).map(sc.toGame);
     const chosen = chosenIds(args.request);
-    return {
+    const stale = anyStale(feed);
+    const page = {
       lng: ctx.site.lng,
+      stale,
       sports: sc.menu(),
       games,
       version: feed?.version ?? 0,
@@ -50,6 +61,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       timeZone: ctx.site.config.defaultTimeZone,
       seo,
     };
+    return withInit(page, stale ? { headers: NO_STORE } : undefined);
   });
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
@@ -85,15 +97,19 @@ function ToggleForm({ gameId, intent, label }: { gameId: number; intent: "add" |
 }
 
 export default function MultiLive() {
-  const d = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  return "unavailable" in data ? <SportsUnavailable {...data} /> : <MultiLiveView d={data} />;
+}
+
+function MultiLiveView({ d }: { d: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { unavailable: true }> }) {
   const root = useRootData();
   const { t } = useTranslation();
   const here = `/${d.lng}/multi`;
-  const { games, moves } = useLiveFeed({ games: d.games, version: d.version, feedUrl: `/${d.lng}/sports-feed?section=live`, intervalMs: POLL_LIVE_BUSY_MS, isBot: root?.isBot ?? true });
+  const { games, moves, stale } = useLiveFeed({ games: d.games, version: d.version, feedUrl: `/${d.lng}/sports-feed?section=live`, intervalMs: POLL_LIVE_BUSY_MS, isBot: root?.isBot ?? true, stale: d.stale });
   const chosen = d.chosen.map((id) => games.find((g) => g.id === id)).filter((g) => g !== undefined);
   const others = games.filter((g) => !d.chosen.includes(g.id));
   return (
-    <SportsLayout lng={d.lng} section="live" sports={d.sports} here={here}>
+    <SportsLayout lng={d.lng} section="live" sports={d.sports} here={here} paused={stale}>
       <header className="sports-head">
         <h1 className="sports-head__title">
           <span className="live-dot" aria-hidden="true" />
@@ -113,7 +129,7 @@ export default function MultiLive() {
             </div>
             <Scoreboard game={game} timeZone={d.timeZone} lng={d.lng} />
             {game.hasVideo ? <MatchTracker game={game} /> : null}
-            <OutcomesForm lng={d.lng} returnTo={here} className="multi-panel__markets">
+            <OutcomesForm lng={d.lng} returnTo={here} className="multi-panel__markets" suspended={stale}>
               {game.markets.slice(0, 3).map((market) => (
                 <div key={market.id} className="market">
                   <h2 className="market__name">{market.name}</h2>

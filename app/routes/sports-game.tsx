@@ -1,6 +1,6 @@
 import "~/chunks/sports";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { data as withInit, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,11 +9,12 @@ import { MarketGroups } from "~/components/sports/MarketGroups";
 import { MatchTracker } from "~/components/sports/MatchTracker";
 import { champPath, gamePath, sectionPath, sportPath } from "~/sports/paths";
 import { Scoreboard } from "~/components/sports/Scoreboard";
-import { SportsLayout } from "~/components/sports/SportsLayout";
+import { SportsLayout, SportsUnavailable } from "~/components/sports/SportsLayout";
 import { useLiveFeed } from "~/components/sports/use-live-feed";
 import { pageLoader } from "~/loaders/guards.server";
 import { pageSeo } from "~/loaders/seo.server";
-import { cachedGame, sportsContext } from "~/loaders/sports.server";
+import { NO_STORE, anyStale, cachedGame, sportsContext, sportsUnavailable } from "~/loaders/sports.server";
+import { privatePageHeaders } from "~/lib/private-headers.server";
 import { useRootData } from "~/components/root-data";
 import { seoMeta } from "~/seo";
 import { type Section, champTitle, isFinishedStatus, isLiveStatus, isOutright } from "~/sports/model";
@@ -23,6 +24,8 @@ import { sportsStyles } from "~/styles/stylesheets";
 import { notFound } from "~/lib/responses.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];
+// The loader's Cache-Control wins: a page from the last good copy is never stored (decision 063).
+export const headers = privatePageHeaders;
 
 /**
  * /{lng}/{live|line}/{sport}/{champ}/{game}: one game with every market, grouped; live games
@@ -36,12 +39,16 @@ export const loader = (args: LoaderFunctionArgs) => {
     const ids = [params.sport, params.champ, params.game].map(parseIdSlug);
     if (ids.some((id) => id === null)) throw notFound();
     const gameId = ids[2]!;
-    const answer = await cachedGame(gameId);
-    if (!answer || answer.type !== "snapshot") throw notFound();
+    let answer, sc;
+    try {
+      answer = await cachedGame(gameId);
+      if (!answer || answer.type !== "snapshot") throw notFound();
+      sc = await sportsContext(lng, sectionOf(answer.game.status, urlSection), ctx.user?.hiddenSports);
+    } catch (error) {
+      return sportsUnavailable(error, ctx, urlSection);
+    }
     const status = answer.game.status;
-    // A live game lives under /live, a line game under /line; a finished one stays where it was found.
-    const section: Section = isLiveStatus(status) ? "live" : isFinishedStatus(status) ? urlSection : "line";
-    const sc = await sportsContext(lng, section, ctx.user?.hiddenSports);
+    const section = sectionOf(status, urlSection);
     // A sport hidden from this bettor (SPEC §3 disallow_*_sport) has no game pages for them.
     if (!sc.visible(answer.game)) throw notFound();
     const game = sc.toGame(answer.game);
@@ -58,9 +65,11 @@ export const loader = (args: LoaderFunctionArgs) => {
     const outright = isOutright(game) ? t("special.outright", { champ: game.home.name, season: game.away.name }) : null;
     const seo = await pageSeo(ctx.site, { titleKey: ctx.meta.titleKey });
     const finished = isFinishedStatus(status);
-    return {
+    const stale = anyStale(answer);
+    const page = {
       lng,
       section,
+      stale,
       game,
       version: answer.version,
       sports: sc.menu(game.sportId),
@@ -82,21 +91,31 @@ export const loader = (args: LoaderFunctionArgs) => {
         description: t("sports.seo.gameDescription", vars),
       },
     };
+    return withInit(page, stale ? { headers: NO_STORE } : undefined);
   });
 };
+
+/** A live game lives under /live, a line game under /line; a finished one stays where it was found. */
+function sectionOf(status: number, urlSection: Section): Section {
+  return isLiveStatus(status) ? "live" : isFinishedStatus(status) ? urlSection : "line";
+}
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
 export default function SportsGame() {
   const data = useLoaderData<typeof loader>();
+  return "unavailable" in data ? <SportsUnavailable {...data} /> : <GamePage data={data} />;
+}
+
+function GamePage({ data }: { data: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { unavailable: true }> }) {
   const root = useRootData();
   const { t } = useTranslation();
   const initial = useMemo(() => [data.game], [data.game]);
-  const { games, moves } = useLiveFeed({ games: initial, version: data.version, feedUrl: data.feedUrl, intervalMs: data.intervalMs, isBot: root?.isBot ?? true });
+  const { games, moves, stale } = useLiveFeed({ games: initial, version: data.version, feedUrl: data.feedUrl, intervalMs: data.intervalMs, isBot: root?.isBot ?? true, stale: data.stale });
   const game = games.find((g) => g.id === data.game.id) ?? data.game;
   const finished = isFinishedStatus(game.status);
   return (
-    <SportsLayout lng={data.lng} section={data.section} sports={data.sports} activeSportId={game.sportId} here={data.path}>
+    <SportsLayout lng={data.lng} section={data.section} sports={data.sports} activeSportId={game.sportId} here={data.path} paused={stale}>
       <Breadcrumbs items={data.crumbs} />
       {data.outright ? (
         <h1 className="sports-head__title">{data.outright}</h1>
@@ -113,7 +132,7 @@ export default function SportsGame() {
             {t(game.status === 5 ? "sports.gameCancelled" : "sports.gameFinished")}
           </p>
         ) : (
-          <MarketGroups game={game} lng={data.lng} here={data.path} moves={moves} />
+          <MarketGroups game={game} lng={data.lng} here={data.path} moves={moves} suspended={stale} />
         )}
       </div>
     </SportsLayout>

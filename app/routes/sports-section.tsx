@@ -1,19 +1,20 @@
 import "~/chunks/sports";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { data as withInit, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Breadcrumbs } from "~/components/sports/Breadcrumbs";
 import { GroupedGames } from "~/components/sports/GameList";
 import { ListFilters } from "~/components/sports/ListFilters";
 import { champPath, sectionPath, sportPath } from "~/sports/paths";
-import { SportsLayout } from "~/components/sports/SportsLayout";
+import { SportsLayout, SportsUnavailable } from "~/components/sports/SportsLayout";
 import { useDisplay } from "~/components/sports/use-display";
 import { useLiveFeed } from "~/components/sports/use-live-feed";
 import { displaySettings } from "~/loaders/coupon-seed.server";
 import { pageLoader } from "~/loaders/guards.server";
 import { pageSeo } from "~/loaders/seo.server";
-import { cachedFeed, preparedPerAnswer, sportsContext } from "~/loaders/sports.server";
+import { NO_STORE, anyStale, cachedFeed, preparedPerAnswer, sportsContext, sportsUnavailable } from "~/loaders/sports.server";
+import { privatePageHeaders } from "~/lib/private-headers.server";
 import { usePreparedJson } from "~/lib/prepared-json";
 import { useRootData } from "~/components/root-data";
 import { seoMeta } from "~/seo";
@@ -25,6 +26,8 @@ import { sportsStyles } from "~/styles/stylesheets";
 import { notFound } from "~/lib/responses.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sportsStyles }];
+// The loader's Cache-Control wins: a page from the last good copy is never stored (decision 063).
+export const headers = privatePageHeaders;
 
 /** Games a list shows at first; "show more" adds as many again (a whole line would be thousands). */
 const PAGE_SIZE = 80;
@@ -43,7 +46,13 @@ export const loader = (args: LoaderFunctionArgs) => {
     const champId = params.champ === undefined ? null : parseIdSlug(params.champ);
     if ((params.sport !== undefined && sportId === null) || (params.champ !== undefined && champId === null)) throw notFound();
 
-    const [sc, feed] = await Promise.all([sportsContext(lng, section, ctx.user?.hiddenSports), cachedFeed({ section, sportId, champId })]);
+    let answers;
+    try {
+      answers = await Promise.all([sportsContext(lng, section, ctx.user?.hiddenSports), cachedFeed({ section, sportId, champId })]);
+    } catch (error) {
+      return sportsUnavailable(error, ctx, section);
+    }
+    const [sc, feed] = answers;
     const sport = sportId === null ? null : sc.sports.find((s) => s.id === sportId);
     if (sport === undefined || feed === null) throw notFound();
     const champ = champId === null || !sport ? null : sport.champs.find((c) => c.id === champId) ?? null;
@@ -90,9 +99,11 @@ export const loader = (args: LoaderFunctionArgs) => {
       ...(champId !== null && sport ? [{ label: champName, href: canonical }] : []),
     ];
     const feedQuery = new URLSearchParams({ section, ...(sportId ? { sport: String(sportId) } : {}), ...(champId ? { champ: String(champId) } : {}) });
-    return {
+    const stale = anyStale(feed);
+    const page = {
       lng,
       section,
+      stale,
       heading,
       sports: sc.menu(sportId),
       sportId,
@@ -110,6 +121,7 @@ export const loader = (args: LoaderFunctionArgs) => {
       intervalMs: pollIntervalMs(section === "live" ? { kind: "live", sportSlug: sport?.slug ?? null, champId } : { kind: "line" }),
       seo: { ...seo, title: `${t(titleKey, vars)} — ${ctx.site.config.companyName}`, description: t(`sports.seo.${section}Description`, vars) },
     };
+    return withInit(page, stale ? { headers: NO_STORE } : undefined);
   });
 };
 
@@ -134,11 +146,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo
 
 export default function SportsSection() {
   const data = useLoaderData<typeof loader>();
+  return "unavailable" in data ? <SportsUnavailable {...data} /> : <SectionView data={data} />;
+}
+
+function SectionView({ data }: { data: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { unavailable: true }> }) {
   const root = useRootData();
   const { t } = useTranslation();
   const bestFirst = useDisplay().bestOnTop === 1;
   const list = usePreparedJson(data.list);
-  const { games, moves } = useLiveFeed({ games: list.games, version: list.version, feedUrl: data.feedUrl, intervalMs: data.intervalMs, isBot: root?.isBot ?? true });
+  const { games, moves, stale } = useLiveFeed({ games: list.games, version: list.version, feedUrl: data.feedUrl, intervalMs: data.intervalMs, isBot: root?.isBot ?? true, stale: data.stale });
   const filtered = filterGames(games, { timeFilter: data.timeFilter, onlyWithVideo: data.onlyWithVideo }, list.now);
   const matching = bestFirst ? bestMatchesFirst(filtered) : filtered;
   const shown = matching.slice(0, data.limit);
@@ -148,7 +164,7 @@ export default function SportsSection() {
   more.set("limit", String(data.limit + PAGE_SIZE));
   const here = `${data.path}${data.search}`;
   return (
-    <SportsLayout lng={data.lng} section={data.section} sports={data.sports} activeSportId={data.sportId} activeChampId={data.champId} here={here}>
+    <SportsLayout lng={data.lng} section={data.section} sports={data.sports} activeSportId={data.sportId} activeChampId={data.champId} here={here} paused={stale}>
       <Breadcrumbs items={data.crumbs} />
       <header className="sports-head">
         <h1 className="sports-head__title">
@@ -164,6 +180,7 @@ export default function SportsSection() {
         ctx={{ lng: data.lng, timeZone: data.timeZone, here, moves }}
         emptyText={t(data.section === "live" ? "sports.noLiveGames" : "sports.noGames")}
         keep={data.list}
+        suspended={stale}
       />
       {total > shown.length ? (
         <p className="sports-more">

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { withAccessToken } from "./auth.server";
-import { UpstreamError, callUpstream } from "./http.server";
+import { UpstreamError, callUpstream, jitteredDelay } from "./http.server";
 
 /**
  * The platform's bet API (docs/BETS-API.md): balance, placement, auto-max, one coupon and the
@@ -186,8 +186,29 @@ export function activeAccount(balance: Balance): BalanceAccount | null {
   return balance.accounts.find((a) => a.id === balance.activeAccountId) ?? balance.accounts.find((a) => a.isActive) ?? balance.accounts[0] ?? null;
 }
 
-/** How long one placement call may wait (two tries at most). */
+/** How long one placement call may wait (two tries at most); longer than the platform's PLACE_WINDOW_MS. */
 const PLACE_TIMEOUT_MS = 15_000;
+/** The pause before the placement's one retry with the same key. */
+const PLACE_RETRY_DELAY_MS = 300;
+
+/**
+ * A placement whose request reached (or may have reached) the platform and got no answer: it
+ * may stand. Only the platform can say, by the key (issue 37); never guessed.
+ */
+export class PlacementUnknown extends Error {
+  constructor(readonly key: string, readonly failure: UpstreamError) {
+    super(`The outcome of placement ${key} is unknown: ${failure.message}`);
+    this.name = "PlacementUnknown";
+  }
+}
+
+/** Whether a failed attempt may have acted: it was sent and no answer said what became of it. */
+export function mayHaveActed(error: UpstreamError): boolean {
+  if (error.kind === "network") return !error.neverSent;
+  if (error.kind === "http") return error.status >= 500;
+  // A time-out or an answer of the wrong shape: it was sent, the platform may have placed it.
+  return error.kind === "timeout" || error.kind === "shape";
+}
 
 /**
  * Places a coupon once: the same `key` always gets the first answer, so the call may be retried
@@ -195,21 +216,83 @@ const PLACE_TIMEOUT_MS = 15_000;
  * @money a route whose action reaches this declares `money: true` (docs/ACTIONS.md)
  */
 export async function placeCoupon(sessionToken: string, key: string, body: PlaceBody): Promise<PlacedCoupon[]> {
-  const answer = await withAccessToken(sessionToken, (token) =>
-    callUpstream({
-      upstream: "web",
-      path: "/web-api/bets/coupon",
-      method: "POST",
-      json: body,
-      headers: { ...bearer(token), "idempotency-key": key },
-      schema: placeAnswerSchema,
-      // A busy platform queues placements; a bettor would rather wait for the answer than be told
-      // "unavailable" about a bet that may be placed (the retry is safe: same key, same answer).
-      timeoutMs: PLACE_TIMEOUT_MS,
-      retry: { times: 1, delayMs: 300 },
-    }),
-  );
-  return "successCoupon" in answer.result ? [answer.result.successCoupon] : answer.result.singlesResultCoupons;
+  // Attempts are counted here, not by the client's retry: whether any of them may have acted
+  // decides what the bettor is told when the last one fails (issue 37).
+  let sent = false;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const answer = await withAccessToken(sessionToken, (token) =>
+        callUpstream({
+          upstream: "web",
+          path: "/web-api/bets/coupon",
+          method: "POST",
+          json: body,
+          headers: { ...bearer(token), "idempotency-key": key },
+          schema: placeAnswerSchema,
+          // A busy platform queues placements; a bettor would rather wait for the answer than be
+          // told "unavailable" about a bet that may be placed (a retry is safe: same key, same answer).
+          timeoutMs: PLACE_TIMEOUT_MS,
+        }),
+      );
+      return placedCoupons(answer.result);
+    } catch (error) {
+      if (!(error instanceof UpstreamError) || betRefusalOf(error)) throw error;
+      sent ||= mayHaveActed(error);
+      const retryable = error.kind === "network" || error.kind === "timeout" || (error.kind === "http" && error.status >= 500);
+      if (attempt >= 1 || !retryable) throw sent ? new PlacementUnknown(key, error) : error;
+      await new Promise((resolve) => setTimeout(resolve, jitteredDelay(PLACE_RETRY_DELAY_MS)));
+    }
+  }
+}
+
+const placedCoupons = (result: z.infer<typeof placeAnswerSchema>["result"]) => ("successCoupon" in result ? [result.successCoupon] : result.singlesResultCoupons);
+
+const outcomeSchema = z.object({
+  result: z.discriminatedUnion("state", [
+    z.object({ state: z.literal("placed"), answer: placeAnswerSchema.shape.result }),
+    z.object({ state: z.literal("pending") }),
+    z.object({ state: z.literal("none") }),
+  ]),
+});
+
+/**
+ * What became of the placement sent with `key`: placed (its coupons), none (nothing was placed
+ * and nothing charged: sending it again with the key places it once), or unknown (the platform
+ * is still working on it, or cannot be reached).
+ */
+export type PlacementOutcome = { state: "placed"; coupons: PlacedCoupon[] } | { state: "none" } | { state: "unknown" };
+
+/** One question to the platform about a placement's outcome (docs/BETS-API.md). */
+export async function placementOutcome(sessionToken: string, key: string, signal?: AbortSignal): Promise<PlacementOutcome> {
+  try {
+    const answer = await withAccessToken(sessionToken, (token) =>
+      callUpstream({ upstream: "web", path: `/web-api/bets/requests/${encodeURIComponent(key)}`, headers: bearer(token), schema: outcomeSchema, timeoutMs: OUTCOME_TIMEOUT_MS, signal }),
+    );
+    if (answer.result.state === "placed") return { state: "placed", coupons: placedCoupons(answer.result.answer) };
+    return answer.result.state === "none" ? { state: "none" } : { state: "unknown" };
+  } catch (error) {
+    if (error instanceof UpstreamError && error.kind !== "cancelled" && !betRefusalOf(error)) return { state: "unknown" };
+    throw error;
+  }
+}
+
+const OUTCOME_TIMEOUT_MS = 1_500;
+/** How long the place action keeps asking for an unknown outcome before it says so (issue 37). */
+export const RESOLVE_BUDGET_MS = 5_000;
+const RESOLVE_PAUSE_MS = 500;
+
+/**
+ * Asks for a placement's outcome until the platform knows it or the budget is spent: a platform
+ * killed mid-placement is usually back within it (decision 062), and the bettor then learns
+ * the truth in the same answer.
+ */
+export async function resolvePlacement(sessionToken: string, key: string, budgetMs = RESOLVE_BUDGET_MS): Promise<PlacementOutcome> {
+  const until = Date.now() + budgetMs;
+  for (;;) {
+    const outcome = await placementOutcome(sessionToken, key);
+    if (outcome.state !== "unknown" || Date.now() + RESOLVE_PAUSE_MS >= until) return outcome;
+    await new Promise((resolve) => setTimeout(resolve, RESOLVE_PAUSE_MS));
+  }
 }
 
 const maxAnswerSchema = z.object({ result: z.object({ maxBetAmount: z.number().int(), minBetAmount: z.number().int(), available: z.number().int() }) });

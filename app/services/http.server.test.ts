@@ -138,6 +138,21 @@ describe("shared HTTP client", () => {
     const error = await client("http://127.0.0.1:1")({ upstream: "bff", path: "/x", schema: okSchema }).catch((e) => e);
     expect(error.kind).toBe("network");
     expect(error.status).toBe(STATUS_NETWORK_ERROR);
+    // Nothing listens there: the request cannot have reached anyone (issue 37).
+    expect(error.neverSent).toBe(true);
+  });
+
+  it("does not call a request never sent when the connection drops after it was sent", async () => {
+    const dropping = createServer((req) => req.on("data", () => {}).on("end", () => req.socket.destroy()));
+    await new Promise<void>((r) => dropping.listen(0, "127.0.0.1", r));
+    try {
+      const url = `http://127.0.0.1:${(dropping.address() as AddressInfo).port}`;
+      const error = await client(url)({ upstream: "web", path: "/x", method: "POST", json: { a: 1 }, schema: okSchema }).catch((e) => e);
+      expect(error.kind).toBe("network");
+      expect(error.neverSent).toBe(false);
+    } finally {
+      await new Promise<void>((r) => dropping.close(() => r()));
+    }
   });
 
   it("recognises 451 with exception_code 1 as 'terms must be confirmed'", async () => {

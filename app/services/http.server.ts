@@ -26,6 +26,8 @@ export class UpstreamError extends Error {
     readonly body?: unknown,
     /** A time-out because the caller's deadline came, not the attempt's own time limit. */
     readonly atDeadline = false,
+    /** The request never reached the upstream (no connection was made): it cannot have acted. */
+    readonly neverSent = false,
   ) {
     super(message);
     this.name = "UpstreamError";
@@ -36,6 +38,16 @@ export class UpstreamError extends Error {
     const body = this.body as { exception_code?: unknown } | undefined;
     return this.status === 451 && body?.exception_code === 1;
   }
+}
+
+/**
+ * Whether an upstream failure means "the platform is away" (decisions 063, 064): no connection, a
+ * time-out, a 5xx or an answer of the wrong shape. A 4xx is the platform's answer to the question
+ * and a cancellation is the caller's own: neither is served from a copy.
+ */
+export function isOutage(error: unknown): boolean {
+  if (!(error instanceof UpstreamError)) return false;
+  return error.kind === "network" || error.kind === "timeout" || error.kind === "shape" || (error.kind === "http" && error.status >= 500);
 }
 
 export interface RetryPolicy {
@@ -186,7 +198,9 @@ export function createHttpClient(options: HttpClientOptions) {
       try {
         response = await request(url, { method: call.method ?? "GET", headers, body, signal: controller.signal, dispatcher: upstreamAgent });
       } catch (error) {
-        throw failed(false) ?? new UpstreamError("network", STATUS_NETWORK_ERROR, `Network error: ${(error as Error).message}`);
+        const code = (error as { code?: string }).code;
+        const neverSent = code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "EAI_AGAIN";
+        throw failed(false) ?? new UpstreamError("network", STATUS_NETWORK_ERROR, `Network error: ${(error as Error).message}`, undefined, false, neverSent);
       }
       status = response.statusCode;
       try {

@@ -9,6 +9,11 @@ export const POLL_LIVE_FEATURED_MS = 2_000;
 export const POLL_LIVE_OTHER_MS = 5_000;
 export const POLL_LINE_MS = 15_000;
 export const POLL_TOP_LINE_MS = 60_000;
+/**
+ * While a page shows the last good copy (the platform is away, decision 063) it asks at least this
+ * often, so that betting resumes within seconds of the platform's return, not a line interval later.
+ */
+export const POLL_STALE_MS = 5_000;
 
 /** The live sports with the most traffic, by slug: they get the 3 s interval. */
 export const BUSY_LIVE_SPORTS: readonly string[] = ["football", "tennis", "basketball", "ice-hockey", "table-tennis"];

@@ -1,8 +1,8 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { COUPON_TYPE } from "../../betting-math/coupon-types.ts";
 import type { Db } from "../db/index.ts";
-import { type CouponInput, type Refusal, bettorCoupon, couponHistory, couponJson, decideCoupon, disallowedSportsOf, maxBetAmount, placeCoupon } from "../domain/bets.ts";
+import { type CouponInput, type Refusal, bettorCoupon, couponHistory, couponJson, decideCoupon, disallowedSportsOf, maxBetAmount, placeCoupon, placementAnswer } from "../domain/bets.ts";
 import { MAX_TRANSFER_AMOUNT, requestHash } from "../domain/ledger.ts";
 import { type AuthEnv, requireUser } from "./auth.ts";
 import { apiError, containsNul, parseParams, parseQuery } from "./http.ts";
@@ -145,14 +145,39 @@ const historyQuery = z.object({
 
 export interface BetsApiOptions {
   liveDelayMs?: number;
+  /** PLACE_WINDOW_MS unless set (BET_PLACE_WINDOW_MS). */
+  placeWindowMs?: number;
 }
+
+/**
+ * How long after its arrival a placement may still write (issue 37). Shorter than the site's
+ * 15 s wait for the answer, so once the site gives up and asks for the outcome by key, a
+ * placement it gave up on has written or never will.
+ */
+export const PLACE_WINDOW_MS = 10_000;
 
 export function betsApi(db: Db, options: BetsApiOptions = {}) {
   const app = new Hono<AuthEnv>();
   const signedIn = requireUser(db);
   const liveDelayMs = options.liveDelayMs === undefined ? undefined : () => options.liveDelayMs!;
+  // Placements being handled in this process, by key, from their arrival (before the session is
+  // read): their outcome is not known yet. Another bettor's same key only makes an answer wait.
+  const inFlight = new Map<string, number>();
+  const tracked: MiddlewareHandler = async (c, next) => {
+    const key = c.req.header("idempotency-key");
+    if (!key) return next();
+    inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
+    try {
+      await next();
+    } finally {
+      const left = (inFlight.get(key) ?? 1) - 1;
+      if (left > 0) inFlight.set(key, left);
+      else inFlight.delete(key);
+    }
+  };
 
-  app.post("/bets/coupon", signedIn, async (c) => {
+  app.post("/bets/coupon", tracked, signedIn, async (c) => {
+    const arrivedAt = Date.now();
     const keyHeader = c.req.header("idempotency-key");
     const text = await c.req.text();
     const parsed = await readCoupon(text, couponSchema);
@@ -160,10 +185,28 @@ export function betsApi(db: Db, options: BetsApiOptions = {}) {
     const key = idempotencyKey.safeParse(keyHeader ?? (parsed.raw as { id?: string }).id);
     if (!key.success) return apiError(c, 400, "idempotency_key_required", "Idempotency-Key: 1 to 128 printable ASCII characters are required");
     const { user } = c.var;
-    const result = await placeCoupon(db, user.id, key.data, requestHash(parsed.raw), parsed.input, { liveDelayMs, disallowed: disallowedSportsOf(user) });
+    const result = await placeCoupon(db, user.id, key.data, requestHash(parsed.raw), parsed.input, {
+      liveDelayMs,
+      disallowed: disallowedSportsOf(user),
+      writeBy: arrivedAt + (options.placeWindowMs ?? PLACE_WINDOW_MS),
+    });
     if (!result.ok) return refused(c, result.refusal);
     if (result.replayed) c.header("idempotent-replayed", "true");
     return c.json({ result: result.response }, result.status);
+  });
+
+  // The outcome of a placement by its key (issue 37), for a caller whose request got no answer:
+  // placed (with the first answer), pending (still being handled here) or none (nothing was
+  // placed with this key; sending the coupon again with it places it once).
+  app.get("/bets/requests/:key", signedIn, async (c) => {
+    const params = parseParams(c, z.object({ key: idempotencyKey }));
+    if (!params.ok) return params.response;
+    const { user } = c.var;
+    // Asked before the database: a placement that ends between the two reads is then found there.
+    if (inFlight.has(params.data.key)) return c.json({ result: { state: "pending" } });
+    const answer = await placementAnswer(db, user.id, params.data.key);
+    if (!answer) return c.json({ result: { state: "none" } });
+    return c.json({ result: { state: "placed", answer: answer.response } });
   });
 
   app.post("/bets/max-bet-amount", signedIn, async (c) => {

@@ -46,3 +46,14 @@ describe("the slow fault", () => {
     expect(state.inFlightUnder("/")).toBe(0);
   });
 });
+
+describe("a fault for one key", () => {
+  it("affects only requests with that Idempotency-Key, and is used up by them alone", async () => {
+    const { app, state } = setup();
+    state.add({ path: "/web-api/", mode: "error", delayMs: 0, status: 503, remaining: 1, key: "mine-123" });
+    expect((await app.request("/web-api/session/check")).status).toBe(200);
+    expect((await app.request("/web-api/session/check", { headers: { "idempotency-key": "theirs-456" } })).status).toBe(200);
+    expect((await app.request("/web-api/session/check", { headers: { "idempotency-key": "mine-123" } })).status).toBe(503);
+    expect((await app.request("/web-api/session/check", { headers: { "idempotency-key": "mine-123" } })).status).toBe(200);
+  });
+});

@@ -14,7 +14,11 @@ import { apiError } from "./http.ts";
  * with SIGKILL before a byte of the answer leaves: the caller sees a reset connection and must
  * learn the outcome by retrying (the platform's crash-safety tests).
  */
-export type FaultMode = "down" | "slow" | "error" | "shape" | "crash";
+/**
+ * "drop" runs the request to its end too and then closes the connection without an answer, the
+ * process alive: the caller does not know whether its request acted (issue 37's unknown outcome).
+ */
+export type FaultMode = "down" | "slow" | "error" | "shape" | "crash" | "drop";
 
 export interface Fault {
   id: number;
@@ -24,6 +28,8 @@ export interface Fault {
   status: number;
   /** Requests still to affect; null = until cleared. */
   remaining: number | null;
+  /** Only requests with this Idempotency-Key (a test among others on one platform faults its own). */
+  key?: string;
 }
 
 /** Upstreams whose requests are counted. */
@@ -44,11 +50,11 @@ export function createFaultState() {
     clear() {
       faults = [];
     },
-    /** Takes one use of the newest fault covering `path`, if any. */
-    take(path: string): Fault | null {
+    /** Takes one use of the newest fault covering `path` (and the request's key, if it names one), if any. */
+    take(path: string, key?: string): Fault | null {
       for (let i = faults.length - 1; i >= 0; i--) {
         const fault = faults[i]!;
-        if (!path.startsWith(fault.path)) continue;
+        if (!path.startsWith(fault.path) || (fault.key !== undefined && fault.key !== key)) continue;
         if (fault.remaining !== null) {
           fault.remaining -= 1;
           if (fault.remaining <= 0) faults.splice(i, 1);
@@ -92,17 +98,17 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 
 /**
  * Counts the request, then applies the newest matching fault, and keeps it in the in-flight count
- * until it is handled (a late request's outcome is known once it leaves). The hooks and /health
+ * until it is handled (a late request's outcome is known once it leaves). The hooks, /health and /ready
  * are exempt. `sleep` is the slow fault's wait (a test's own clock).
  */
 export function faultMiddleware(state: FaultState, sleep: (ms: number) => Promise<void> = wait): MiddlewareHandler<{ Bindings: Partial<HttpBindings> }> {
   return async (c, next) => {
     const path = c.req.path;
     state.count(path);
-    if (path === "/health" || path === "/__test" || path.startsWith("/__test/")) return next();
+    if (path === "/health" || path === "/ready" || path === "/__test" || path.startsWith("/__test/")) return next();
     const handled = state.begin(path);
     try {
-      const fault = state.take(path);
+      const fault = state.take(path, c.req.header("idempotency-key"));
       if (!fault) return await next();
       switch (fault.mode) {
         case "down": {
@@ -122,6 +128,13 @@ export function faultMiddleware(state: FaultState, sleep: (ms: number) => Promis
           return apiError(c, fault.status as ContentfulStatusCode, "fault_injected", `Injected ${fault.status} for ${fault.path}`);
         case "shape":
           return c.json({ unexpected: true }, 200);
+        case "drop": {
+          await next();
+          const socket = c.env?.incoming?.socket;
+          if (!socket) return apiError(c, 500, "fault_unsupported", "No socket to close outside the Node server");
+          socket.destroy();
+          return new Response(null);
+        }
         case "crash":
           await next();
           process.kill(process.pid, "SIGKILL");

@@ -109,10 +109,11 @@ const configBody = z.object({
 
 const newFault = z.object({
   path: z.string().startsWith("/").max(500),
-  mode: z.enum(["down", "slow", "error", "shape", "crash"]),
+  mode: z.enum(["down", "slow", "error", "shape", "crash", "drop"]),
   delayMs: int(0, 120_000).default(3000),
   status: int(400, 599).default(503),
   remaining: int(1, 1_000_000).optional(),
+  key: z.string().min(1).max(128).optional(),
 });
 
 /** Thrown inside the config transaction to roll it back with a message for the 400. */

@@ -61,7 +61,7 @@ export interface CouponInput {
 }
 
 export interface Refusal {
-  status: 400 | 403 | 404 | 409 | 422;
+  status: 400 | 403 | 404 | 409 | 422 | 503;
   code: string;
   message: string;
   extra?: Record<string, unknown>;
@@ -406,6 +406,12 @@ export interface PlaceOptions {
   liveDelayMs?: (sportId: number) => number;
   /** The bettor's disallowed sports (disallowedSportsOf the signed-in user). */
   disallowed: DisallowedSports;
+  /**
+   * Epoch ms after which the placement writes nothing (issue 37): a request that waited that
+   * long may have been given up by its caller, who then asks for its outcome by key and must
+   * not see it placed later than the answer "not placed".
+   */
+  writeBy?: number;
 }
 
 export function liveDelayFor(sportId: number, override?: number): number {
@@ -612,6 +618,7 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
           trx.updateTable("promo_code").set((eb) => ({ uses: eb("uses", "+", 1) })).where("code", "=", promoCode),
         );
       }
+      if (options.writeBy !== undefined && Date.now() > options.writeBy) refuse(503, "placement_expired", "The placement waited too long and was not made");
       // One statement: its rows reference each other only by the ids drawn above, and the
       // ledger's statement trigger moves the balance (and its CHECK guards it) at its end.
       await sql`with ${sql.join(writes.map((w, n) => sql`${sql.raw(`w${n}`)} as (${w})`))} select 1`.execute(trx);
@@ -635,6 +642,14 @@ export async function placeCoupon(db: Db, userId: number, key: string, hash: str
     }
     throw error;
   }
+}
+
+/** The first answer of a placement made with this key, or null when none was made (issue 37). */
+export async function placementAnswer(db: Db, userId: number, key: string): Promise<{ status: 200 | 202; response: Record<string, unknown> } | null> {
+  const row = await db.selectFrom("bet_request").select("response").where("user_id", "=", userId).where("idempotency_key", "=", key).executeTakeFirst();
+  if (!row) return null;
+  const response = row.response as Record<string, unknown>;
+  return { status: responseStatus(response), response };
 }
 
 function responseStatus(response: Record<string, unknown>): 200 | 202 {

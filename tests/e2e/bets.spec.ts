@@ -284,6 +284,34 @@ test.describe("placed exactly once", () => {
     expect(await placedOn(game)).toBe(1);
   });
 
+  test("the platform's answer lost: the coupon says it cannot confirm, checks by itself, and shows the bet once it is known", async ({ page }) => {
+    const game = await lineGameAt(200);
+    await signIn(page);
+    await untilListed(stack.siteUrl, "/en/line", game);
+    await page.goto(url("/en/line"));
+    await waitForHydration(page);
+    const before = money(await balanceText(page));
+    const coupon = page.getByTestId("coupon").first();
+    await pickHomeWin(page, game);
+    const key = await coupon.locator('input[name="key"]').first().inputValue();
+    // The placement commits and both its answers are lost; the platform does not say by the key
+    // either, until the test lets it (faults of this coupon's key alone: other tests run beside it).
+    await h.fault({ path: "/web-api/bets/coupon", mode: "drop", remaining: 2, key });
+    const silent = (await h.fault({ path: `/web-api/bets/requests/${key}`, mode: "down" })) as { id: number };
+    expect(silent.id).toBeGreaterThan(0);
+    await coupon.getByTestId("coupon-place-button").click();
+    const outcome = coupon.getByTestId("coupon-outcome");
+    await expect(outcome.getByText("We could not confirm your bet")).toBeVisible(SLOW);
+    await expect(outcome.getByTestId("place-checking")).toHaveText("Checking your bet…");
+    await expect(outcome.getByRole("link", { name: "Bet history" })).toHaveAttribute("href", "/en/office/history");
+    await h.clearFaults();
+    await expect(outcome.getByText("The bet is accepted.")).toBeVisible(SLOW);
+    await expect(coupon.getByTestId("coupon-count")).toHaveText("0");
+    const stake = money(await outcome.getByTestId("coupon-amount").innerText());
+    await expect.poll(async () => money(await balanceText(page)), SLOW).toBe(before - stake);
+    expect(await placedOn(game)).toBe(1);
+  });
+
   test("a slow network: the bettor clicks again while the first placement is on its way", async ({ page }) => {
     const game = await lineGameAt(200);
     await signIn(page);

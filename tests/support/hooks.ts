@@ -51,7 +51,8 @@ export function hooks(platform: string | (() => string)) {
       call("POST", "/__test/block-rules", rule) as Promise<{ id: number }>,
     deleteBlockRule: (id: number) => call("DELETE", `/__test/block-rules/${id}`),
     setConfig: (key: string, value: unknown, country?: string) => call("PUT", `/__test/config/${key}`, { value, country }),
-    fault: (fault: { path: string; mode: "down" | "slow" | "error" | "shape"; delayMs?: number; status?: number; remaining?: number }) =>
+    /** A fault on the platform's paths under `path`; with `key`, only on requests with that Idempotency-Key (safe beside other tests). */
+    fault: (fault: { path: string; mode: "down" | "slow" | "error" | "shape" | "drop"; delayMs?: number; status?: number; remaining?: number; key?: string }) =>
       call("POST", "/__test/faults", fault),
     clearFaults: () => call("DELETE", "/__test/faults"),
     /**

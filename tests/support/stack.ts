@@ -144,9 +144,12 @@ export interface Stack {
   dataDir: string | null;
   /** The platform's process id (benches count its CPU), or null while it is stopped. */
   readonly platformPid: number | null;
-  /** Stops the platform (the site keeps running). */
-  stopPlatform(): Promise<void>;
-  /** Starts the platform again on the same port and database. */
+  /**
+   * Stops the platform (the site keeps running): SIGTERM, so it shuts down in order, or with
+   * `crash` SIGKILL, as a crash or an out-of-memory kill ends it (issue 37).
+   */
+  stopPlatform(options?: { crash?: boolean }): Promise<void>;
+  /** Starts the platform again on the same port and database; resolves once its /ready answers 200. */
   startPlatform(): Promise<void>;
   /** The site's structured log lines so far (its last 5,000 lines of output), oldest first. */
   siteLog(): LogLine[];
@@ -225,8 +228,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     get platformPid() {
       return platform?.pid ?? null;
     },
-    async stopPlatform() {
-      await stop(platform);
+    async stopPlatform({ crash = false } = {}) {
+      await stop(platform, crash ? "SIGKILL" : "SIGTERM");
       platform = undefined;
     },
     async startPlatform() {
@@ -290,7 +293,7 @@ export function stackPerSuite(runner: SuiteHooks, options: StackOptions = {}): S
     get platformPid() {
       return started().platformPid;
     },
-    stopPlatform: () => started().stopPlatform(),
+    stopPlatform: (options) => started().stopPlatform(options),
     startPlatform: () => started().startPlatform(),
     siteLog: () => started().siteLog(),
     stop: () => started().stop(),

@@ -11,8 +11,9 @@ import type { PlaceAnswer } from "~/coupon/place-answer";
 import type { SiteNotice } from "~/notifications/atoms";
 import { requestBalanceRefresh } from "../HeaderBalance";
 import { betLabel, useNotice } from "../Notifications";
-import { LazyRefusalPanel, preloadPlacedCoupon } from "./lazy-outcome";
+import { LazyPlaceOutcome, LazyRefusalPanel, preloadPlacedCoupon } from "./lazy-outcome";
 import { offerFormData } from "./offer-form";
+import { usePlacementCheck } from "./use-placement-check";
 import { useWaitingCoupon } from "./use-waiting-coupon";
 
 /**
@@ -69,6 +70,7 @@ export function OneClickPlacement({ lng }: { lng: string }) {
     setAnswer(data);
     if (data.kind === "placed") requestBalanceRefresh();
   }, [place.data, place.state]);
+  const { checking } = usePlacementCheck(lng, answer, setAnswer, requestBalanceRefresh);
 
   const coupon = answer?.kind === "placed" ? answer.coupons[0] : undefined;
   const { now } = useWaitingCoupon(lng, answer, setAnswer);
@@ -129,6 +131,19 @@ export function OneClickPlacement({ lng }: { lng: string }) {
       },
     };
     signature = `refused|${answer.refusal.code}|${answer.refusal.message}|${answer.echo.key}`;
+  } else if (answer?.kind === "unconfirmed") {
+    const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      submit(offerFormData(event), { method: "post", action: `/${lng}/coupon/place` });
+    };
+    notice = {
+      kind: "error",
+      state: "refused",
+      sticky: true,
+      onClose: close,
+      body: { type: "node", node: <LazyPlaceOutcome lng={lng} answer={answer} checking={checking} handlers={{ onSubmit, onClose: close }} /> },
+    };
+    signature = `unconfirmed|${answer.echo.key}|${checking}`;
   } else if (coupon) {
     const values = { number: coupon.number, amount: formatMoney(coupon.amount, coupon.exponent, coupon.currency, lng) };
     if (coupon.state === "waiting") {

@@ -23,6 +23,7 @@ import { useRootData } from "~/components/root-data";
 import { requestBalanceRefresh } from "../HeaderBalance";
 import { LazyPlaceOutcome, preloadPlacedCoupon } from "./lazy-outcome";
 import { offerFormData } from "./offer-form";
+import { usePlacementCheck } from "./use-placement-check";
 import { useWaitingCoupon } from "./use-waiting-coupon";
 
 /**
@@ -89,8 +90,16 @@ export function PlaceCoupon({ lng, returnTo, formId }: { lng: string; returnTo: 
     place.submit(body, { method: "post", action: `/${lng}/coupon/place` });
   };
 
-  // The answer of a submission: placed (a new key, the coupon cleared, the balance refreshed),
-  // the maximum stake (auto-max), or a refusal shown as a dialog.
+  // A placed coupon: a new key, the coupon cleared, the balance refreshed.
+  const onPlaced = useCallback(() => {
+    clear();
+    // A promo code is for one coupon: the next one starts without it.
+    setPromoCode("");
+    requestBalanceRefresh();
+  }, [clear, setPromoCode]);
+
+  // The answer of a submission: placed, the maximum stake (auto-max), a refusal shown as a
+  // dialog, or a placement not confirmed yet (checked by itself until it is known).
   useEffect(() => {
     const data = place.data;
     if (!data || place.state !== "idle" || handled.current === data) return;
@@ -101,13 +110,9 @@ export function PlaceCoupon({ lng, returnTo, formId }: { lng: string; returnTo: 
       return;
     }
     setAnswer(data);
-    if (data.kind === "placed") {
-      clear();
-      // A promo code is for one coupon: the next one starts without it.
-      setPromoCode("");
-      requestBalanceRefresh();
-    }
-  }, [place.data, place.state, setAmount, setMaxBetAmount, clear, setPromoCode]);
+    if (data.kind === "placed") onPlaced();
+  }, [place.data, place.state, setAmount, setMaxBetAmount, onPlaced]);
+  const { checking } = usePlacementCheck(lng, answer, setAnswer, onPlaced);
 
   // Auto-max (SPEC §9 isAutoMax): the stake follows the largest one accepted now.
   const signature = `${coupon.typeId}|${coupon.systemValue}|${encodeSelections(selections)}`;
@@ -139,7 +144,7 @@ export function PlaceCoupon({ lng, returnTo, formId }: { lng: string; returnTo: 
     <div className="coupon__place" data-testid="coupon-place">
       {answer ? (
         <div className="coupon__outcome" data-testid="coupon-outcome">
-          <LazyPlaceOutcome lng={lng} answer={answer} waitLeftMs={waitLeftMs} handlers={{ onSubmit, onClose: () => setAnswer(null), betName }} />
+          <LazyPlaceOutcome lng={lng} answer={answer} waitLeftMs={waitLeftMs} checking={checking} handlers={{ onSubmit, onClose: () => setAnswer(null), betName }} />
           {answer.kind === "placed" ? (
             <button type="button" className="button-link" onClick={() => setAnswer(null)}>
               {t("bets.close")}

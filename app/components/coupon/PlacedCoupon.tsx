@@ -5,7 +5,7 @@ import { formatMoney, minorToInput } from "~/coupon/amount-input";
 import { COUPON_TYPE } from "~/coupon/constants";
 import type { CouponView } from "~/coupon/place-answer";
 import { decodeSelections, encodeSelections, withNewCoefs } from "~/coupon/place";
-import type { PlaceAnswer, PlaceEcho, RefusalView } from "~/coupon/place-answer";
+import type { PlaceAnswer, PlaceEcho, PlacementCheck, RefusalView } from "~/coupon/place-answer";
 
 const TYPE_KEYS: Record<number, string> = {
   [COUPON_TYPE.SINGLE]: "single",
@@ -225,6 +225,14 @@ export function RefusalPanel({ lng, refusal, echo, handlers = {} }: { lng: strin
           </button>
         </form>
       ) : null}
+      {offer.kind === "resend" ? (
+        <form method="post" action={action} onSubmit={handlers.onSubmit} className="place-refusal__offer" data-testid="resend-offer">
+          <EchoFields echo={echo} js={js} />
+          <button type="submit" name="intent" value="place" className="button button--primary">
+            {t("bets.sendAgain")}
+          </button>
+        </form>
+      ) : null}
       {refusal.vipOffer ? (
         <form method="post" action={action} onSubmit={handlers.onSubmit} className="place-refusal__offer" data-testid="vip-offer">
           <p>{t("bets.vipOffer")}</p>
@@ -257,10 +265,64 @@ export function RefusalPanel({ lng, refusal, echo, handlers = {} }: { lng: strin
   );
 }
 
+/**
+ * A placement sent without an answer (issue 37): it may stand. The bettor is told so, where it
+ * shows if it was placed, and gets the same slip to send again (the same key: the platform
+ * answers the bet if it stands and places it once if not). With JavaScript the coupon asks by
+ * itself meanwhile (`checking`).
+ */
+export function UnconfirmedPanel({ lng, echo, handlers = {}, checking = false }: { lng: string; echo: PlaceEcho; handlers?: OutcomeHandlers; checking?: boolean }) {
+  const { t } = useTranslation();
+  const js = Boolean(handlers.onSubmit);
+  const id = useId();
+  return (
+    <div className="place-refusal" role="alertdialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} data-testid="place-unconfirmed">
+      <h2 id={`${id}-title`} className="place-refusal__title">
+        {t("bets.unconfirmed.title")}
+      </h2>
+      <p id={`${id}-text`} className="notice notice--warning">
+        {t("bets.unconfirmed.text")}
+      </p>
+      {checking ? (
+        <p role="status" data-testid="place-checking">
+          {t("bets.unconfirmed.checking")}
+        </p>
+      ) : null}
+      <p className="link-buttons">
+        <a className="button button--ghost button--small" href={`/${lng}/office/history`}>
+          {t("bets.toHistory")}
+        </a>
+        {js ? null : (
+          <a className="button button--ghost button--small" href={`/${lng}/coupon/place?key=${encodeURIComponent(echo.key)}`} data-testid="place-check">
+            {t("bets.unconfirmed.check")}
+          </a>
+        )}
+      </p>
+      <form method="post" action={`/${lng}/coupon/place`} onSubmit={handlers.onSubmit} className="place-refusal__offer" data-testid="resend-offer">
+        <p>{t("bets.unconfirmed.again")}</p>
+        <EchoFields echo={echo} js={js} />
+        <button type="submit" name="intent" value="place" className="button button--primary">
+          {t("bets.sendAgain")}
+        </button>
+      </form>
+      {js ? (
+        <button type="button" className="button" onClick={handlers.onClose}>
+          {t("bets.close")}
+        </button>
+      ) : (
+        <p>
+          <a href={echo.returnTo}>{t("bets.place.backToCoupon")}</a>
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** The answer of the place action, as the no-JavaScript page and the coupon panel show it. */
-export function PlaceOutcome({ lng, answer, handlers, waitLeftMs }: { lng: string; answer: PlaceAnswer; handlers?: OutcomeHandlers; waitLeftMs?: number | null }) {
+export function PlaceOutcome({ lng, answer, handlers, waitLeftMs, checking }: { lng: string; answer: PlaceAnswer; handlers?: OutcomeHandlers; waitLeftMs?: number | null; checking?: boolean }) {
   const { t } = useTranslation();
   if (answer.kind === "refused") return <RefusalPanel lng={lng} refusal={answer.refusal} echo={answer.echo} handlers={handlers} />;
+  if (answer.kind === "unconfirmed") return <UnconfirmedPanel lng={lng} echo={answer.echo} handlers={handlers} checking={checking} />;
   if (answer.kind === "max") {
     const money = (amount: number) => formatMoney(amount, answer.exponent, answer.currency, lng);
     return (
@@ -273,21 +335,52 @@ export function PlaceOutcome({ lng, answer, handlers, waitLeftMs }: { lng: strin
       </form>
     );
   }
+  return <PlacedSuccess lng={lng} coupons={answer.coupons} waitLeftMs={waitLeftMs} />;
+}
+
+/** Placed coupons with the words that say so and the way to the history. */
+function PlacedSuccess({ lng, coupons, waitLeftMs }: { lng: string; coupons: readonly CouponView[]; waitLeftMs?: number | null }) {
+  const { t } = useTranslation();
   return (
     <div className="place-success" data-testid="place-success">
       <p className="notice notice--success" role="status">
-        {answer.coupons.some((c) => c.state === "approval")
+        {coupons.some((c) => c.state === "approval")
           ? t("bets.placedApproval")
-          : answer.coupons.some((c) => c.state === "waiting")
+          : coupons.some((c) => c.state === "waiting")
             ? t("bets.placedWaiting")
             : t("bets.placed")}
       </p>
-      {answer.coupons.map((c) => (
+      {coupons.map((c) => (
         <CouponCard key={c.id} coupon={c} lng={lng} waitLeftMs={waitLeftMs} />
       ))}
       <p className="link-buttons">
         <a className="button button--ghost button--small" href={`/${lng}/office/history`}>
           {t("bets.toHistory")}
+        </a>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The place page's check of a placement by its key (issue 37), without JavaScript: the coupons
+ * if it was placed; "not placed, nothing charged" if the platform says so; otherwise that it is
+ * not known yet, with the history and the check again.
+ */
+export function PlacementCheckView({ lng, check }: { lng: string; check: PlacementCheck }) {
+  const { t } = useTranslation();
+  if (check.state === "placed") return <PlacedSuccess lng={lng} coupons={check.coupons} />;
+  return (
+    <div data-testid="placement-check" data-state={check.state}>
+      <p className={check.state === "none" ? "notice notice--danger" : "notice notice--warning"} role="status">
+        {check.state === "none" ? t("bets.refusal.not_placed") : t("bets.unconfirmed.stillUnknown")}
+      </p>
+      <p className="link-buttons">
+        <a className="button button--ghost button--small" href={`/${lng}/office/history`}>
+          {t("bets.toHistory")}
+        </a>
+        <a className="button button--ghost button--small" href={`/${lng}/coupon`}>
+          {t("bets.place.backToCoupon")}
         </a>
       </p>
     </div>

@@ -24,11 +24,13 @@ function PlainOutcome({ lng, answer }: { lng: string; answer: PlaceAnswer }) {
   const words =
     answer.kind === "refused"
       ? t("bets.refusedTitle")
-      : answer.kind === "placed"
-        ? answer.coupons.some((c) => c.state === "waiting")
-          ? t("bets.placedWaiting")
-          : t("bets.placed")
-        : null;
+      : answer.kind === "unconfirmed"
+        ? t("bets.unconfirmed.title")
+        : answer.kind === "placed"
+          ? answer.coupons.some((c) => c.state === "waiting")
+            ? t("bets.placedWaiting")
+            : t("bets.placed")
+          : null;
   if (!words) return null;
   return (
     <p role="status">

@@ -110,7 +110,24 @@ function rowsVariant(groups: CountryGroup[], section: Section, ctx: ListContext,
  * the shared answer (a prepared list) whose games these are, unchanged: the server then renders
  * the rows once per answer and variant (decision 055).
  */
-export function GroupedGames({ groups, section, ctx, emptyText, level = 2, keep }: { groups: CountryGroup[]; section: Section; ctx: ListContext; emptyText: string; level?: 2 | 3; keep?: object }) {
+export function GroupedGames({
+  groups,
+  section,
+  ctx,
+  emptyText,
+  level = 2,
+  keep,
+  suspended,
+}: {
+  groups: CountryGroup[];
+  section: Section;
+  ctx: ListContext;
+  emptyText: string;
+  level?: 2 | 3;
+  keep?: object;
+  /** The games come from the last good copy while the platform is away (decision 063). */
+  suspended?: boolean;
+}) {
   const { t } = useTranslation();
   const display = useDisplay();
   const hasGames = groups.some((g) => g.champs.length > 0);
@@ -122,7 +139,7 @@ export function GroupedGames({ groups, section, ctx, emptyText, level = 2, keep 
   // Odds that moved are this viewer's own: rows showing them are not kept.
   const kept = keep ? { of: ctx.moves.size === 0 ? keep : null, variant: rowsVariant(groups, section, ctx, display, level) } : undefined;
   return (
-    <OutcomesForm lng={ctx.lng} returnTo={ctx.here} className="game-groups" keep={kept}>
+    <OutcomesForm lng={ctx.lng} returnTo={ctx.here} className="game-groups" keep={kept} suspended={suspended}>
       {() =>
         groups.map((country) => (
           <div key={country.countryName ?? "-"} className="country-group">

@@ -4,7 +4,7 @@ import type { GameView, MarketView } from "~/sports/model";
 import { OddButton, OutcomesForm } from "./OddButton";
 
 /** Every market of a game, grouped by market group, each market a block of coefficients. */
-export function MarketGroups({ game, lng, here, moves }: { game: GameView; lng: string; here: string; moves: ReadonlyMap<string, CoefMove> }) {
+export function MarketGroups({ game, lng, here, moves, suspended }: { game: GameView; lng: string; here: string; moves: ReadonlyMap<string, CoefMove>; suspended?: boolean }) {
   const { t } = useTranslation();
   const groups = new Map<string, MarketView[]>();
   for (const market of game.markets) {
@@ -14,7 +14,7 @@ export function MarketGroups({ game, lng, here, moves }: { game: GameView; lng: 
   }
   if (game.markets.length === 0) return <p className="sports-empty">{t("sports.noMarkets")}</p>;
   return (
-    <OutcomesForm lng={lng} returnTo={here} className="market-groups">
+    <OutcomesForm lng={lng} returnTo={here} className="market-groups" suspended={suspended}>
       {[...groups].map(([group, markets]) => (
         <section key={group} className="market-group" aria-labelledby={`group-${group}`}>
           <h2 id={`group-${group}`} className="market-group__title">

@@ -35,25 +35,44 @@ import type { GameView, MarketView, OutcomeView } from "~/sports/model";
  * translations. The server renders such rows once per answer and variant (`Kept`), unless the
  * bettor's coupon holds bets (the buttons would show them).
  */
-export function OutcomesForm({ lng, returnTo, children, className, keep }: { lng: string; returnTo: string; children: ReactNode | (() => ReactNode); className?: string; keep?: { of: object | null; variant: string } }) {
-  const odds = useOddsState();
+export function OutcomesForm({
+  lng,
+  returnTo,
+  children,
+  className,
+  keep,
+  suspended = false,
+}: {
+  lng: string;
+  returnTo: string;
+  children: ReactNode | (() => ReactNode);
+  className?: string;
+  keep?: { of: object | null; variant: string };
+  /** The page shows the last odds it had while the platform is away (decision 063): no form, every coefficient locked. */
+  suspended?: boolean;
+}) {
+  const state = useOddsState();
+  const odds = suspended ? { ...state, suspended } : state;
   const i18n = useContext(I18nContext);
   // Rows given as a function are made only when rendered: not at all when their markup is kept.
   const rows = () => <OddsContext.Provider value={odds}>{typeof children === "function" ? children() : children}</OddsContext.Provider>;
+  const content = keep ? (
+    // The layout ignores the wrapper (display: contents). A coupon with bets shows on the buttons.
+    <Kept className="outcomes-form__rows" of={odds.hasBets ? null : keep.of} variant={`${keep.variant}|${odds.oddsFormat}|${suspended}`}>
+      {() => <I18nContext.Provider value={i18n}>{rows()}</I18nContext.Provider>}
+    </Kept>
+  ) : (
+    rows()
+  );
+  // Suspended, nothing may be posted to the coupon, with or without JavaScript.
+  if (suspended) return <div className={className ?? "outcomes-form"}>{content}</div>;
   return (
     // Pointing at (or tabbing to) a coefficient starts loading the filled coupon it is about to need.
     <form method="post" action={`/${lng}/coupon`} className={className ?? "outcomes-form"} onPointerOver={preloadCouponSlip} onFocus={preloadCouponSlip}>
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="returnTo" value={returnTo} />
-      {keep ? (
-        // The layout ignores the wrapper (display: contents). A coupon with bets shows on the buttons.
-        <Kept className="outcomes-form__rows" of={odds.hasBets ? null : keep.of} variant={`${keep.variant}|${odds.oddsFormat}`}>
-          {() => <I18nContext.Provider value={i18n}>{rows()}</I18nContext.Provider>}
-        </Kept>
-      ) : (
-        rows()
-      )}
+      {content}
     </form>
   );
 }
@@ -66,6 +85,8 @@ interface OddsState {
   isSelected: (outcomeId: string) => boolean;
   hasBets: boolean;
   oddsFormat: OddsFormat;
+  /** Every coefficient locked: the platform is away (decision 063). */
+  suspended?: boolean;
   pick: (event: MouseEvent<HTMLButtonElement>, game: GameView, market: MarketView, outcome: OutcomeView) => void;
 }
 
@@ -136,7 +157,7 @@ export function OddButton({
 }) {
   const odds = useContext(OddsContext);
   if (!odds) throw new Error("OddButton outside an OutcomesForm");
-  const locked = market.isBlocked || outcome.isBlocked;
+  const locked = odds.suspended === true || market.isBlocked || outcome.isBlocked;
   const selected = odds.isSelected(outcome.id);
   const name = label ?? outcome.name;
   return (

@@ -6,7 +6,7 @@ import { refreshedBets } from "~/sports/coupon-bet";
 import { type CoefMove, COEF_INDICATION_MS, activeMoves, coefMoves } from "~/sports/indication";
 import { type GameView, isLiveStatus } from "~/sports/model";
 import { useRootData } from "~/components/root-data";
-import { shouldPoll } from "~/sports/polling";
+import { POLL_STALE_MS, shouldPoll } from "~/sports/polling";
 
 /** What the feed route answers (app/routes/resources/sports-feed.ts). */
 export interface FeedAnswer {
@@ -14,6 +14,8 @@ export interface FeedAnswer {
   version: number;
   games: GameView[];
   removed: number[];
+  /** The platform is away: the site's last good copy, every market suspended (decision 063). */
+  stale?: boolean;
 }
 
 function coefsOf(games: readonly GameView[]): Map<string, number> {
@@ -38,10 +40,15 @@ export function applyFeed(games: readonly GameView[], answer: FeedAnswer): GameV
  * (the route answers 304 when nothing changed), merges deltas, marks odds that moved for a few
  * seconds, and refreshes the coupon's bets (odds, locks, scores), telling the bettor in a
  * notification when a bet of the coupon changed its odds or became locked. Never runs for bots;
- * pauses 30 s after the page is hidden and resumes when it is shown again (SPEC §9).
+ * pauses 30 s after the page is hidden and resumes when it is shown again (SPEC §9). `stale` says
+ * the games are the site's last good copy while the platform is away (decision 063): the poll then
+ * asks for a whole snapshot, and the first good one replaces the copy and ends `stale`.
  */
-export function useLiveFeed(input: { games: GameView[]; version: number; feedUrl: string | null; intervalMs: number; isBot: boolean }) {
+export function useLiveFeed(input: { games: GameView[]; version: number; feedUrl: string | null; intervalMs: number; isBot: boolean; stale?: boolean }) {
   const [games, setGames] = useState(input.games);
+  const [stale, setStale] = useState(input.stale === true);
+  const staleRef = useRef(stale);
+  staleRef.current = stale;
   const gamesRef = useRef(games);
   gamesRef.current = games;
   const [moves, setMoves] = useState<Map<string, CoefMove>>(new Map());
@@ -62,9 +69,10 @@ export function useLiveFeed(input: { games: GameView[]; version: number; feedUrl
   // A new page (navigation) brings its own games and version.
   useEffect(() => {
     setGames(input.games);
+    setStale(input.stale === true);
     version.current = input.version;
     etag.current = null;
-  }, [input.games, input.version]);
+  }, [input.games, input.version, input.stale]);
 
   useEffect(() => {
     if (input.isBot || !input.feedUrl) return;
@@ -83,16 +91,19 @@ export function useLiveFeed(input: { games: GameView[]; version: number; feedUrl
       }
     };
     const schedule = () => {
-      if (!stopped) timer = setTimeout(tick, input.intervalMs);
+      if (!stopped) timer = setTimeout(tick, staleRef.current ? Math.min(input.intervalMs, POLL_STALE_MS) : input.intervalMs);
     };
     const tick = async () => {
       if (!shouldPoll({ isBot: false, hiddenSince, now: Date.now() })) return; // paused until visible again
       try {
-        const url = `${input.feedUrl}${input.feedUrl!.includes("?") ? "&" : "?"}v=${version.current}`;
-        const res = await fetch(url, { headers: etag.current ? { "if-none-match": etag.current } : {}, cache: "no-store" });
+        // A stale copy's version is not one to build on: the next good answer must be whole.
+        const url = staleRef.current ? input.feedUrl! : `${input.feedUrl}${input.feedUrl!.includes("?") ? "&" : "?"}v=${version.current}`;
+        const res = await fetch(url, { headers: etag.current && !staleRef.current ? { "if-none-match": etag.current } : {}, cache: "no-store" });
         if (res.status === 200) {
           etag.current = res.headers.get("etag");
           const answer = (await res.json()) as FeedAnswer;
+          staleRef.current = answer.stale === true;
+          setStale(staleRef.current);
           version.current = answer.version;
           const previous = gamesRef.current;
           const h = hiddenRef.current;
@@ -129,5 +140,5 @@ export function useLiveFeed(input: { games: GameView[]; version: number; feedUrl
     };
   }, [input.feedUrl, input.intervalMs, input.isBot, store, notifyChanges]);
 
-  return { games, moves };
+  return { games, moves, stale };
 }

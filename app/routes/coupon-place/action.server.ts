@@ -2,20 +2,25 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { COOKIES, clearCookie } from "~/lib/cookies.server";
 import { pageAction } from "~/forms/action.server";
+import type { PageContext } from "~/loaders/guards.server";
 import { getT } from "~/i18n/dictionaries.server";
 import { safeReturnPath } from "~/lib/return-to.server";
 import {
   type BetRefusal,
+  type PlacedCoupon,
   activeAccount,
   betRefusalOf,
+  PlacementUnknown,
   getBalance,
   maxBetAmount,
   placeCoupon,
+  placementOutcome,
+  resolvePlacement,
 } from "~/services/bets.server";
 import { log } from "~/services/log.server";
 import { formatMoney, parseAmountInput } from "~/coupon/amount-input";
 import { couponViews } from "~/loaders/coupon-view.server";
-import type { PlaceAnswer, PlaceEcho, RefusalView } from "~/coupon/place-answer";
+import type { PlaceAnswer, PlaceEcho, PlacementCheck, RefusalView } from "~/coupon/place-answer";
 import { currencyDefaults } from "~/coupon/currency-defaults";
 import { sessionSecret } from "~/env.server";
 import { readCouponCookie } from "~/coupon/cookie-codec.server";
@@ -28,9 +33,18 @@ import {
   refusalOffer,
   sendsVipBet,
 } from "~/coupon/place";
-import { type PlaceForm, type PlaceSettings, placeFormSchema, placeSettings } from "~/coupon/place-form";
+import { type PlaceForm, type PlaceSettings, placeFormSchema, placeSettings, placementCheckQuery } from "~/coupon/place-form";
 import { type PlaceRequest, placeRequest } from "~/coupon/place-request";
 import { readCouponSettingsCookie } from "~/coupon/settings-cookie.server";
+
+/** What became of the placement whose key the page is asked about (`?key=`), or null when none is. */
+export async function checkPlacement(request: Request, ctx: PageContext): Promise<PlacementCheck | null> {
+  const query = placementCheckQuery.safeParse({ key: new URL(request.url).searchParams.get("key") });
+  if (!query.success || !ctx.user) return null;
+  const outcome = await placementOutcome(ctx.user.token, query.data.key, request.signal);
+  if (outcome.state !== "placed") return outcome;
+  return { state: "placed", coupons: await couponViews(outcome.coupons, ctx.site.lng) };
+}
 
 function echoOf(value: PlaceForm, settings: PlaceSettings, vipBet: boolean, lng: string): PlaceEcho {
   return {
@@ -125,7 +139,21 @@ export function placeCouponAction(args: ActionFunctionArgs) {
             headers: { "Cache-Control": "no-store" },
           });
         }
-        const coupons = await placeCoupon(user.token, value.key, body);
+        let coupons: PlacedCoupon[];
+        try {
+          coupons = await placeCoupon(user.token, value.key, body);
+        } catch (error) {
+          if (!(error instanceof PlacementUnknown)) throw error;
+          // Sent, then no answer: the platform says by the key what became of it (issue 37).
+          log.warn("bets.place_unknown", { userId: user.id, key: value.key, kind: error.failure.kind });
+          const outcome = await resolvePlacement(user.token, value.key);
+          log.info("bets.place_resolved", { userId: user.id, key: value.key, state: outcome.state });
+          if (outcome.state === "none") return refuse({ status: 503, code: "not_placed" as BetRefusal["code"] });
+          if (outcome.state === "unknown") {
+            return data({ kind: "unconfirmed", echo } satisfies PlaceAnswer as PlaceAnswer, { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "5" } });
+          }
+          coupons = outcome.coupons;
+        }
         log.info("bets.placed", { userId: user.id, couponIds: coupons.map((c) => c.id), state: coupons[0]!.state });
         const clear = { "Set-Cookie": clearCookie(COOKIES.coupon), "Cache-Control": "no-store" };
         if (value.js) return data({ kind: "placed", coupons: await couponViews(coupons, lng), echo } satisfies PlaceAnswer as PlaceAnswer, { headers: clear });

@@ -11,9 +11,9 @@ import { requireSite } from "~/loaders/site.server";
 export async function loader(args: LoaderFunctionArgs) {
   await requireSite(args);
   const token = sessionToken(args.request);
-  const balance = token ? await headerBalance(token) : null;
+  const state = token ? await headerBalance(token) : { balance: null, unavailable: false };
   // A plain Response: a resource route's own headers are kept as they are.
-  return new Response(JSON.stringify({ balance }), {
+  return new Response(JSON.stringify(state), {
     headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store" },
   });
 }
