@@ -304,6 +304,7 @@ test.describe("placed exactly once", () => {
     await expect(outcome.getByText("We could not confirm your bet")).toBeVisible(SLOW);
     await expect(outcome.getByTestId("place-checking")).toHaveText("Checking your bet…");
     await expect(outcome.getByRole("link", { name: "Bet history" })).toHaveAttribute("href", "/en/office/history");
+    await coupon.screenshot({ path: docScreenshotPath("bets-coupon-unconfirmed.png") });
     await h.clearFaults();
     await expect(outcome.getByText("The bet is accepted.")).toBeVisible(SLOW);
     await expect(coupon.getByTestId("coupon-count")).toHaveText("0");
