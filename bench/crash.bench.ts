@@ -17,6 +17,7 @@ import { startSite, stop } from "../scripts/processes.mjs";
 import { CookieJar, csrfToken, getPage, postForm } from "../tests/support/forms";
 import { freePort, startStack } from "../tests/support/stack";
 import { benchDatabases, ledgerFaults } from "./support/load";
+import { inBatches } from "../tests/support/batches";
 
 const BETTORS = Number(process.env.CRASH_BETTORS ?? 30);
 const KILL_AT = (process.env.CRASH_KILL_AT ?? "1,10").split(",").map(Number);
@@ -42,21 +43,6 @@ async function hook(platformUrl: string, path: string, body: unknown) {
   const res = await fetch(`${platformUrl}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return res.json();
-}
-
-/** Runs `task` over `items`, `width` at a time (sign-in hashes a password per bettor). */
-async function inBatches<T, R>(items: readonly T[], width: number, task: (item: T, i: number) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await task(items[i]!, i);
-      }
-    }),
-  );
-  return out;
 }
 
 /** Resolves once `count` placements with keys starting `prefix` have committed (read by the bench's own SQL). */

@@ -3,6 +3,7 @@ import { startPlatform, startSite, stop } from "../../scripts/processes.mjs";
 import { CookieJar, csrfToken, getPage, postForm } from "../support/forms";
 import { expectLedgerReconciled } from "../support/ledger-reconciliation";
 import { freePort, freshDatabase, startStack } from "../support/stack";
+import { inBatches } from "../support/batches";
 
 // Issue 14, "Concurrency": 200 bettors (20 in CI) place at once through the site, each sending their coupon
 // twice at the same moment with one key (a double click). Nothing may be lost, doubled or go
@@ -20,21 +21,6 @@ async function hook(platformUrl: string, path: string, body: unknown, method = "
   const res = await fetch(`${platformUrl}${path}`, { method, headers: { "content-type": "application/json" }, body: method === "GET" ? undefined : JSON.stringify(body) });
   expect(res.status, path).toBeLessThan(300);
   return res.json();
-}
-
-/** Runs `task` over `items` with at most `width` at a time (sign-in hashes passwords: keep it gentle). */
-async function inBatches<T, R>(items: T[], width: number, task: (item: T, i: number) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await task(items[i]!, i);
-      }
-    }),
-  );
-  return out;
 }
 
 async function crowd(siteUrls: string[], platformUrl: string) {

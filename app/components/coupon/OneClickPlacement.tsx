@@ -104,6 +104,11 @@ export function OneClickPlacement({ lng }: { lng: string }) {
       </>
     ),
   });
+  // A form the answer offers (a new stake or price, the same slip again) goes through the fetcher.
+  const onOfferSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submit(offerFormData(event), { method: "post", action: `/${lng}/coupon/place` });
+  };
   let notice: Omit<SiteNotice, "key"> | null = null;
   let signature = "";
   if (busy) {
@@ -111,10 +116,6 @@ export function OneClickPlacement({ lng }: { lng: string }) {
     notice = { kind: "ok", title: "oneClick.title", state: "placing", sticky: true, persistent: true, body: text(t("oneClick.placing")) };
     signature = "placing";
   } else if (answer?.kind === "refused") {
-    const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-      event.preventDefault();
-      submit(offerFormData(event), { method: "post", action: `/${lng}/coupon/place` });
-    };
     notice = {
       kind: "error",
       state: "refused",
@@ -124,7 +125,7 @@ export function OneClickPlacement({ lng }: { lng: string }) {
         type: "node",
         node: (
           <>
-            <LazyRefusalPanel lng={lng} refusal={answer.refusal} echo={answer.echo} handlers={{ onSubmit, onClose: close, betName: () => (bet ? betLabel(bet.market) : null) }} />
+            <LazyRefusalPanel lng={lng} refusal={answer.refusal} echo={answer.echo} handlers={{ onSubmit: onOfferSubmit, onClose: close, betName: () => (bet ? betLabel(bet.market) : null) }} />
             {inCoupon ? <p className="notification__actions">{inCoupon}</p> : null}
           </>
         ),
@@ -132,16 +133,12 @@ export function OneClickPlacement({ lng }: { lng: string }) {
     };
     signature = `refused|${answer.refusal.code}|${answer.refusal.message}|${answer.echo.key}`;
   } else if (answer?.kind === "unconfirmed") {
-    const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-      event.preventDefault();
-      submit(offerFormData(event), { method: "post", action: `/${lng}/coupon/place` });
-    };
     notice = {
       kind: "error",
       state: "refused",
       sticky: true,
       onClose: close,
-      body: { type: "node", node: <LazyPlaceOutcome lng={lng} answer={answer} checking={checking} handlers={{ onSubmit, onClose: close }} /> },
+      body: { type: "node", node: <LazyPlaceOutcome lng={lng} answer={answer} checking={checking} handlers={{ onSubmit: onOfferSubmit, onClose: close }} /> },
     };
     signature = `unconfirmed|${answer.echo.key}|${checking}`;
   } else if (coupon) {
