@@ -42,6 +42,9 @@ describe("what a refusal offers", () => {
     expect(refusalOffer({ code: "amount_above_max", maxBetAmount: 5000 })).toEqual({ kind: "stake", amount: 5000, reason: "max" });
     expect(refusalOffer({ code: "insufficient_balance", maxBetAmount: 0 })).toEqual({ kind: "none" });
     expect(refusalOffer({ code: "amount_below_min", minBetAmount: 100 })).toEqual({ kind: "stake", amount: 100, reason: "min" });
+    // Nothing was placed though the slip was sent (issue 37): the same slip, the same key, again.
+    expect(refusalOffer({ code: "not_placed" })).toEqual({ kind: "resend" });
+    expect(refusalOffer({ code: "unavailable" })).toEqual({ kind: "resend" });
     expect(refusalOffer({ code: "blocked", outcomeId: 7 })).toEqual({ kind: "remove-bet", outcomeId: 7 });
     expect(refusalOffer({ code: "account_frozen" })).toEqual({ kind: "none" });
   });

@@ -271,7 +271,8 @@ export async function placementOutcome(sessionToken: string, key: string, signal
     if (answer.result.state === "placed") return { state: "placed", coupons: placedCoupons(answer.result.answer) };
     return answer.result.state === "none" ? { state: "none" } : { state: "unknown" };
   } catch (error) {
-    if (error instanceof UpstreamError && error.kind !== "cancelled" && !betRefusalOf(error)) return { state: "unknown" };
+    // Whatever kept the platform from saying (away, busy, a session to renew), it did not say.
+    if (error instanceof UpstreamError && error.kind !== "cancelled") return { state: "unknown" };
     throw error;
   }
 }

@@ -146,7 +146,8 @@ export function placeCouponAction(args: ActionFunctionArgs) {
           if (!(error instanceof PlacementUnknown)) throw error;
           // Sent, then no answer: the platform says by the key what became of it (issue 37).
           log.warn("bets.place_unknown", { userId: user.id, key: value.key, kind: error.failure.kind });
-          const outcome = await resolvePlacement(user.token, value.key);
+          // Never "nothing was charged" from here on unless the platform says so.
+          const outcome = await resolvePlacement(user.token, value.key).catch(() => ({ state: "unknown" }) as const);
           log.info("bets.place_resolved", { userId: user.id, key: value.key, state: outcome.state });
           if (outcome.state === "none") return refuse({ status: 503, code: "not_placed" as BetRefusal["code"] });
           if (outcome.state === "unknown") {
