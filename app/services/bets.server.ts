@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { withAccessToken } from "./auth.server";
-import { UpstreamError, callUpstream, jitteredDelay } from "./http.server";
+import { UpstreamError, callUpstream, isOutage, isRetryable, jitteredDelay } from "./http.server";
 
 /**
  * The platform's bet API (docs/BETS-API.md): balance, placement, auto-max, one coupon and the
@@ -204,10 +204,8 @@ export class PlacementUnknown extends Error {
 
 /** Whether a failed attempt may have acted: it was sent and no answer said what became of it. */
 export function mayHaveActed(error: UpstreamError): boolean {
-  if (error.kind === "network") return !error.neverSent;
-  if (error.kind === "http") return error.status >= 500;
-  // A time-out or an answer of the wrong shape: it was sent, the platform may have placed it.
-  return error.kind === "timeout" || error.kind === "shape";
+  // An outage (a reset, a time-out, a 5xx, a wrong shape) after the request went out.
+  return isOutage(error) && !error.neverSent;
 }
 
 /**
@@ -238,8 +236,7 @@ export async function placeCoupon(sessionToken: string, key: string, body: Place
     } catch (error) {
       if (!(error instanceof UpstreamError) || betRefusalOf(error)) throw error;
       sent ||= mayHaveActed(error);
-      const retryable = error.kind === "network" || error.kind === "timeout" || (error.kind === "http" && error.status >= 500);
-      if (attempt >= 1 || !retryable) throw sent ? new PlacementUnknown(key, error) : error;
+      if (attempt >= 1 || !isRetryable(error)) throw sent ? new PlacementUnknown(key, error) : error;
       await new Promise((resolve) => setTimeout(resolve, jitteredDelay(PLACE_RETRY_DELAY_MS)));
     }
   }

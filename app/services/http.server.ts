@@ -136,7 +136,8 @@ export function structuredErrorMessage(body: unknown): string | null {
   return messages.length ? messages.join("\n") : null;
 }
 
-function isRetryable(error: UpstreamError): boolean {
+/** A failure worth one more try: no answer, or the upstream's own error (5xx). */
+export function isRetryable(error: UpstreamError): boolean {
   return error.kind === "network" || error.kind === "timeout" || (error.kind === "http" && error.status >= 500);
 }
 
