@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { DEV_PAYMENT_PROVIDER_SECRET } from "../common/payment-signature.ts";
 
 /**
  * Dev-only fallback for PLATFORM_SECRET, so a fresh clone starts without set-up. Production
@@ -69,6 +70,12 @@ const envSchema = z
     BET_PLACE_WINDOW_MS: z.coerce.number().int().min(0).max(60_000).optional(),
     // How often VIP coupons a started game made unapprovable are expired, in ms; 0 turns the sweep off (tests call it).
     VIP_EXPIRY_SWEEP_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
+    // The payment provider (decision 065): where the platform opens payments, the secret both
+    // sides sign with, where the provider calls back, and how long the platform waits for it.
+    PAYMENT_PROVIDER_URL: z.string().url().default("http://127.0.0.1:4100"),
+    PAYMENT_PROVIDER_SECRET: z.string().min(32, "PAYMENT_PROVIDER_SECRET must be at least 32 characters").optional(),
+    PAYMENT_CALLBACK_URL: z.string().url().optional(),
+    PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   })
   // The hooks create users and sessions at will: never let them near real traffic.
   .refine((env) => !(env.PLATFORM_TEST_HOOKS && env.NODE_ENV === "production"), {
@@ -84,7 +91,17 @@ const envSchema = z
     message: "is required (and not the dev default) when NODE_ENV is production",
     path: ["PLATFORM_SECRET"],
   })
-  .transform((env) => ({ ...env, PLATFORM_SECRET: env.PLATFORM_SECRET ?? DEV_PLATFORM_SECRET }));
+  // Anyone who knows the dev secret could sign a callback that credits a deposit.
+  .refine((env) => env.NODE_ENV !== "production" || (env.PAYMENT_PROVIDER_SECRET !== undefined && env.PAYMENT_PROVIDER_SECRET !== DEV_PAYMENT_PROVIDER_SECRET), {
+    message: "is required (and not the dev default) when NODE_ENV is production",
+    path: ["PAYMENT_PROVIDER_SECRET"],
+  })
+  .transform((env) => ({
+    ...env,
+    PLATFORM_SECRET: env.PLATFORM_SECRET ?? DEV_PLATFORM_SECRET,
+    PAYMENT_PROVIDER_SECRET: env.PAYMENT_PROVIDER_SECRET ?? DEV_PAYMENT_PROVIDER_SECRET,
+    PAYMENT_CALLBACK_URL: env.PAYMENT_CALLBACK_URL ?? `http://127.0.0.1:${env.PLATFORM_PORT}/payments-api/callback`,
+  }));
 
 export type PlatformEnv = z.infer<typeof envSchema>;
 

@@ -6,7 +6,7 @@ import { settleGame } from "./domain/settlement.ts";
 import { purgeExpired } from "./domain/housekeeping.ts";
 import { expireVipCoupons } from "./domain/vip-bets.ts";
 import { createSportsService } from "./domain/sports/service.ts";
-import { platformClock } from "./domain/clock.ts";
+import { adjustableClock, platformClock } from "./domain/clock.ts";
 import { parsePlatformEnv } from "./env.ts";
 import { log } from "./log.ts";
 import { createReadiness } from "./readiness.ts";
@@ -77,6 +77,14 @@ const app = createApp(db, {
   betLiveDelayMs: env.BET_LIVE_DELAY_MS,
   betPlaceWindowMs: env.BET_PLACE_WINDOW_MS,
   trustedCallers: env.PLATFORM_TRUSTED_CALLERS,
+  payments: {
+    providerUrl: env.PAYMENT_PROVIDER_URL,
+    secret: env.PAYMENT_PROVIDER_SECRET,
+    callbackUrl: env.PAYMENT_CALLBACK_URL,
+    timeoutMs: env.PAYMENT_PROVIDER_TIMEOUT_MS,
+    // The test hooks move it (the history's archive); it is the platform clock otherwise.
+    clock: adjustableClock(clock),
+  },
 });
 
 /**

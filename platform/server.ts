@@ -13,6 +13,7 @@ import { betsApi } from "./apis/bets.ts";
 import { betsTestHooksApi } from "./apis/bets-test-hooks.ts";
 import { betsAdminApi } from "./apis/bets-admin.ts";
 import { devOutboxApi } from "./apis/outbox.ts";
+import { paymentCallbackApi, paymentsApi, paymentsTestHooksApi } from "./apis/payments.ts";
 import { phoneApi } from "./apis/phone.ts";
 import { readyApi } from "./apis/ready.ts";
 import { redirectsApi } from "./apis/redirects.ts";
@@ -27,6 +28,9 @@ import { userApi } from "./apis/user.ts";
 import { type Db, ping } from "./db/index.ts";
 import { createRuleCache } from "./domain/rule-cache.ts";
 import type { SportsService } from "./domain/sports/service.ts";
+import type { AdjustableClock } from "./domain/clock.ts";
+import type { PaymentSettings } from "./domain/payments.ts";
+import { paymentProvider } from "./domain/payment-provider.ts";
 import { DEFAULT_TRUSTED_CALLERS } from "./env.ts";
 import { log } from "./log.ts";
 import type { Readiness } from "./readiness.ts";
@@ -47,6 +51,8 @@ export function createApp(
     betLiveDelayMs?: number;
     betPlaceWindowMs?: number;
     trustedCallers?: readonly string[];
+    /** The payment provider and its callback (decision 065); the test hooks move `clock`. */
+    payments: { providerUrl: string; secret: string; callbackUrl: string; timeoutMs: number; clock: AdjustableClock };
   } & AuthSettings,
 ) {
   const settings: AuthSettings = { secret: info.secret, oneTapClientId: info.oneTapClientId };
@@ -93,10 +99,20 @@ export function createApp(
   if (faults && info.sports) app.route("/__test/sports", sportsTestHooksApi(info.sports));
   if (faults) app.route("/__test/ledger", ledgerTestHooksApi(db));
   if (faults) app.route("/__test/bets", betsTestHooksApi(db));
+  if (faults) app.route("/__test/payments", paymentsTestHooksApi(info.payments.clock));
   app.route(`${ADMIN_BASE}/bets`, betsAdminApi(db));
   if (faults) app.route("/__test", testHooksApi(db, faults, settings));
   app.route("/web-api", ledgerApi(db));
   app.route("/web-api", betsApi(db, { liveDelayMs: info.betLiveDelayMs, placeWindowMs: info.betPlaceWindowMs }));
+  const { payments } = info;
+  const paymentSettings: PaymentSettings = {
+    provider: paymentProvider({ url: payments.providerUrl, secret: payments.secret, timeoutMs: payments.timeoutMs }),
+    callbackUrl: payments.callbackUrl,
+    secret: payments.secret,
+    clock: payments.clock,
+  };
+  app.route("/web-api", paymentsApi(db, paymentSettings));
+  app.route("/payments-api", paymentCallbackApi(db, paymentSettings));
 
   app.notFound((c) => apiError(c, 404, "not_found", "No such API"));
   app.onError((error, c) => {

@@ -8,6 +8,8 @@ export function startPlatform(options: { port: number; env?: Record<string, stri
  * `quiet`). `dir`: the project whose build and node_modules are served (default: this checkout).
  */
 export function startSite(options: { port: number; env?: Record<string, string>; quiet?: boolean; nodeArgs?: string[]; keepLog?: boolean; dir?: string }): Promise<ChildProcess & { log?: string[] }>;
+/** The fake payment provider (providers/payment); resolves once its /health answers. */
+export function startPaymentProvider(options: { port: number; env?: Record<string, string>; quiet?: boolean }): Promise<ChildProcess>;
 export function stop(child: ChildProcess | undefined, signal?: NodeJS.Signals): Promise<void>;
 export function portTaken(port: number, host?: string): Promise<boolean>;
 export function refuseTakenPort(name: string, port: number, variable: string): Promise<void>;

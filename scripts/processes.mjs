@@ -1,4 +1,5 @@
-// Starting and stopping the two programs: shared by `npm start`, the tests and the benchmarks.
+// Starting and stopping the programs (the platform, the site, the fake payment provider): shared by
+// `npm start`, the tests and the benchmarks.
 import { spawn } from "node:child_process";
 import { connect } from "node:net";
 import { join } from "node:path";
@@ -116,6 +117,21 @@ export async function startPlatform({ port, env = {}, quiet = false, nodeArgs = 
   // A fresh database seeds the sports catalogue (a few seconds alone, far more on a loaded machine).
   exited.catch(() => {});
   await untilUp(child, Promise.race([waitForHttp(`http://127.0.0.1:${port}/ready`, { timeoutMs: 150_000 }), exited]));
+  return child;
+}
+
+/**
+ * Starts the fake payment provider (providers/payment, decision 065) and resolves when its /health
+ * answers 200. `env` sets its variables (PAYMENT_PROVIDER_SECRET, PAYMENT_PROVIDER_TEST_CONTROLS, …).
+ */
+export async function startPaymentProvider({ port, env = {}, quiet = false }) {
+  await refuseTakenPort("payment provider", port, "PAYMENT_PROVIDER_PORT");
+  const child = launch("payment provider", process.execPath, ["--import", "tsx", "providers/payment/main.ts"], { PAYMENT_PROVIDER_PORT: String(port), ...env }, { quiet });
+  const exited = new Promise((_, reject) =>
+    child.once("exit", (code) => reject(new Error(`payment provider exited with ${code}\n${(child.tail ?? []).join("\n")}`))),
+  );
+  exited.catch(() => {});
+  await untilUp(child, Promise.race([waitForHttp(`http://127.0.0.1:${port}/health`, { timeoutMs: 60_000 }), exited]));
   return child;
 }
 

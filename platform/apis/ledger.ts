@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
-import { ACCOUNT_TYPE, type AccountView, accountById, accountsOf, deposit, mainAccount, setAccountFrozen, trialBalance } from "../domain/ledger.ts";
+import { ACCOUNT_TYPE, type AccountView, accountById, accountsOf, bettorAccount, deposit, mainAccount, setAccountFrozen, trialBalance } from "../domain/ledger.ts";
 import { type AuthEnv, requireUser } from "./auth.ts";
 import { apiError, parseJsonBody, parseParams } from "./http.ts";
 
@@ -34,7 +34,13 @@ export function ledgerApi(db: Db) {
 }
 
 const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const depositBody = z.object({ userId: id, amount: z.number().int().min(1).max(1_000_000_000_000), key: z.string().max(200).optional() });
+const depositBody = z.object({
+  userId: id,
+  amount: z.number().int().min(1).max(1_000_000_000_000),
+  key: z.string().max(200).optional(),
+  /** SPEC §3 account type: 0 main (default), 4 bonus (a bonus account holding money), 9 currency. */
+  accountType: z.union([z.literal(ACCOUNT_TYPE.main), z.literal(ACCOUNT_TYPE.bonus), z.literal(ACCOUNT_TYPE.currency)]).default(ACCOUNT_TYPE.main),
+});
 const freezeBody = z.object({ accountId: id, frozen: z.boolean() });
 
 /** Test-only ledger hooks (/__test/ledger): fund a bettor, freeze an account, audit the ledger. */
@@ -43,7 +49,8 @@ export function ledgerTestHooksApi(db: Db) {
   app.post("/deposit", async (c) => {
     const parsed = await parseJsonBody(c, depositBody);
     if (!parsed.ok) return parsed.response;
-    const account = await mainAccount(db, parsed.data.userId);
+    const main = await mainAccount(db, parsed.data.userId);
+    const account = parsed.data.accountType === ACCOUNT_TYPE.main ? main : await bettorAccount(db, parsed.data.userId, parsed.data.accountType, main.currency);
     const done = await deposit(db, account.id, parsed.data.amount, "test deposit", parsed.data.key);
     if (!done.ok) return apiError(c, 409, done.reason, done.reason);
     return c.json({ accountId: account.id, transferId: done.transfer.id }, 201);

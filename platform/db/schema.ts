@@ -539,6 +539,44 @@ export interface BettorDebtTable {
   created_at: ColumnType<Date, string | undefined, never>;
 }
 
+/** A deposit or withdrawal through the payment provider (issue 34, migration 020). */
+export interface PaymentTable {
+  id: ColumnType<string | number, never, never>;
+  user_id: number;
+  account_id: Int8;
+  kind: "deposit" | "withdrawal";
+  method: string;
+  amount: Int8;
+  currency: string;
+  status_id: ColumnType<number, number | undefined, number>;
+  provider_id: ColumnType<string | null, string | null | undefined, string | null>;
+  redirect_url: ColumnType<string | null, string | null | undefined, string | null>;
+  return_base: string;
+  idempotency_key: string;
+  request_hash: string;
+  reserve_transfer_id: ColumnType<string | number | null, string | number | null | undefined, string | number | null>;
+  credit_transfer_id: ColumnType<string | number | null, string | number | null | undefined, string | number | null>;
+  message: ColumnType<string, string | undefined, string>;
+  message_key: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Every callback the platform received from the payment provider, refused ones too. */
+export interface PaymentCallbackTable {
+  id: ColumnType<string | number, never, never>;
+  received_at: ColumnType<Date, Date | string | undefined, never>;
+  payment_id: ColumnType<string | number | null, string | number | null | undefined, never>;
+  provider_id: string | null;
+  event_id: string | null;
+  status: string | null;
+  verified: boolean;
+  outcome: "applied" | "duplicate" | "ignored" | "refused";
+  reason: string | null;
+  signature: string | null;
+  body: string;
+}
+
 export interface Database {
   site_config: SiteConfigTable;
   site_config_override: SiteConfigOverrideTable;
@@ -580,6 +618,8 @@ export interface Database {
   promo_code_use: PromoCodeUseTable;
   bet_limit: BetLimitTable;
   bet_outcome_limit: BetOutcomeLimitTable;
+  payment: PaymentTable;
+  payment_callback: PaymentCallbackTable;
 }
 
 export type { Generated };

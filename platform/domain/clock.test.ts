@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { clockFrom, platformClock, wallClock } from "./clock.ts";
+import { adjustableClock, clockFrom, platformClock, wallClock } from "./clock.ts";
 
 describe("the platform clock", () => {
   it("starts at the instant it is given and runs at the wall's pace", () => {
@@ -22,5 +22,18 @@ describe("the platform clock", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("moves an adjustable clock by the offset it is given, and back", () => {
+    let wall = Date.UTC(2027, 2, 1);
+    const clock = adjustableClock({ now: () => wall });
+    expect(clock.now()).toBe(Date.UTC(2027, 2, 1));
+    clock.setOffset(91 * 86_400_000);
+    expect(new Date(clock.now()).toISOString()).toBe("2027-05-31T00:00:00.000Z");
+    wall += 1_000;
+    expect(clock.now()).toBe(Date.UTC(2027, 4, 31, 0, 0, 1));
+    expect(clock.offset()).toBe(91 * 86_400_000);
+    clock.setOffset(0);
+    expect(clock.now()).toBe(wall);
   });
 });

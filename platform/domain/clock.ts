@@ -21,3 +21,20 @@ export function clockFrom(startMs: number, wall: () => number = Date.now): Clock
 export function platformClock(startMs: number | undefined): Clock {
   return startMs === undefined ? wallClock : clockFrom(startMs);
 }
+
+/** A clock a test moves: `base` plus an offset it sets (the payments' archive, under the test hooks only). */
+export interface AdjustableClock extends Clock {
+  setOffset(ms: number): void;
+  offset(): number;
+}
+
+export function adjustableClock(base: Clock): AdjustableClock {
+  let offsetMs = 0;
+  return {
+    now: () => base.now() + offsetMs,
+    setOffset: (ms) => {
+      offsetMs = ms;
+    },
+    offset: () => offsetMs,
+  };
+}

@@ -33,10 +33,10 @@ describe.each(databases)("the ledger reconciliation on %s", (kind) => {
   // 1,200 owed (advanced by receivables).
   let ids: { b1: number; b2: number; deposits: number; held: number; payouts: number; receivables: number; open: number; won: number; debt: number };
   beforeEach(async () => {
-    await run(`truncate bettor_debt, bet_selection, bet_coupon, bet_request, ledger_account, app_user restart identity cascade`).catch(async () => {
+    await run(`truncate payment_callback, payment, bettor_debt, bet_selection, bet_coupon, bet_request, ledger_account, app_user restart identity cascade`).catch(async () => {
       // Transfers refuse truncate (they are immutable): rebuild the schema's tables instead.
       await run(`alter table ledger_transfer disable trigger ledger_transfer_no_truncate`);
-      await run(`truncate bettor_debt, ledger_transfer, bet_selection, bet_coupon, bet_request, ledger_account, app_user restart identity cascade`);
+      await run(`truncate payment_callback, payment, bettor_debt, ledger_transfer, bet_selection, bet_coupon, bet_request, ledger_account, app_user restart identity cascade`);
       await run(`alter table ledger_transfer enable trigger ledger_transfer_no_truncate`);
     });
     const u1 = (await one<{ id: number }>(`insert into app_user (login, currency) values ('recon-1', 'RUB') returning id`)).id;
@@ -168,6 +168,12 @@ describe.each(databases)("the ledger reconciliation on %s", (kind) => {
     expect(await found()).toEqual(expect.arrayContaining(["coupon_stake", "house_stakes_held"]));
     await run(`update bet_coupon set amount = amount - 1, state = 'waiting' where id = ${ids.open}`);
     expect(await found()).toEqual(expect.arrayContaining(["coupon_stake", "house_stakes_held"]));
+    // A waiting coupon (stake reserved, unresolved) marked open or refused: its stake is not where the state says.
+    await run(`update bet_coupon set state = 'open' where id = ${ids.open}`);
+    await run(`update bet_coupon set state = 'open' where state = 'waiting'`);
+    expect(await found()).toEqual(expect.arrayContaining(["coupon_stake"]));
+    await run(`update bet_coupon set state = 'refused' where amount = 300`);
+    expect(await found()).toEqual(expect.arrayContaining(["coupon_stake"]));
   });
 
   it("finds a coupon paid twice, paid to another account, or settled without its payout", async () => {
@@ -189,6 +195,50 @@ describe.each(databases)("the ledger reconciliation on %s", (kind) => {
     expect(await found()).toEqual(["house_receivables"]);
   });
 
+  it("finds a deposit credited twice or beside its payment, and a withdrawal's reservation not where its payment's status says", async () => {
+    // Payments through the provider (issue 34): bettor 1 deposited 1,000 (credited), withdrew 500
+    // (paid out) and waits for a payout of 300 (reserved).
+    const u1 = Number((await one<{ user_id: string }>(`select user_id from ledger_account where id = ${ids.b1}`)).user_id);
+    const withdrawals = Number((await one<{ id: string }>(`insert into ledger_account (kind, purpose, currency, no_negative) values ('house', 'withdrawals', 'RUB', false) returning id`)).id);
+    const payment = async (kind: string, amount: number, status: number) =>
+      Number(
+        (
+          await one<{ id: string }>(
+            `insert into payment (user_id, account_id, kind, method, amount, currency, status_id, return_base, idempotency_key, request_hash, created_at, updated_at)
+             values (${u1}, ${ids.b1}, '${kind}', 'card', ${amount}, 'RUB', ${status}, 'http://x/en', 'k${kind}${amount}', 'h', now(), now()) returning id`,
+          )
+        ).id,
+      );
+    const transfer = async (debit: number, credit: number, amount: number, kind: string, reference: string, flag = "posted", pending: number | null = null) =>
+      Number(
+        (
+          await one<{ id: string }>(
+            `insert into ledger_transfer (debit_account_id, credit_account_id, amount, currency, flag, pending_id, kind, reference)
+             values (${debit}, ${credit}, ${amount}, 'RUB', '${flag}', ${pending ?? "null"}, '${kind}', '${reference}') returning id`,
+          )
+        ).id,
+      );
+    const deposit = await payment("deposit", 1_000, 2);
+    await run(`update payment set credit_transfer_id = ${await transfer(ids.deposits, ids.b1, 1_000, "payment_deposit", `payment:${deposit}`)} where id = ${deposit}`);
+    const paidOut = await payment("withdrawal", 500, 2);
+    const reserved = await transfer(ids.b1, withdrawals, 500, "payment_withdrawal", `payment:${paidOut}`, "pending");
+    await transfer(ids.b1, withdrawals, 500, "payment_withdrawal", `payment:${paidOut}`, "post_pending", reserved);
+    await run(`update payment set reserve_transfer_id = ${reserved} where id = ${paidOut}`);
+    const waiting = await payment("withdrawal", 300, 0);
+    await run(`update payment set reserve_transfer_id = ${await transfer(ids.b1, withdrawals, 300, "payment_withdrawal", `payment:${waiting}`, "pending")} where id = ${waiting}`);
+    expect(await found()).toEqual([]);
+
+    // The payout of 300 marked failed without its reservation voided.
+    await run(`update payment set status_id = 3 where id = ${waiting}`);
+    expect(await found()).toEqual(["payment_withdrawal_reservation", "house_withdrawals"]);
+    await run(`update payment set status_id = 0 where id = ${waiting}`);
+    // The deposit credited a second time by the same payment, then money in from no payment at all.
+    await transfer(ids.deposits, ids.b1, 1_000, "payment_deposit", `payment:${deposit}`);
+    expect(await found()).toEqual(["payment_deposit_credit"]);
+    await transfer(ids.deposits, ids.b1, 700, "payment_deposit", "payment:999999");
+    expect(await found()).toEqual(["payment_deposit_credit", "payment_transfers_have_payments"]);
+  });
+
   it("has a check for every rule it names", () => {
     expect(LEDGER_CHECKS.map((c) => c.name)).toEqual([
       "bettor_totals",
@@ -204,6 +254,10 @@ describe.each(databases)("the ledger reconciliation on %s", (kind) => {
       "house_payouts",
       "bettor_debts",
       "house_receivables",
+      "payment_deposit_credit",
+      "payment_withdrawal_reservation",
+      "payment_transfers_have_payments",
+      "house_withdrawals",
       "coupons_without_house",
     ]);
   });

@@ -1,16 +1,19 @@
-// The stack Playwright's webServer runs (tests/support/shared-stack.ts): platform on a fresh PGlite
-// folder, its live simulator paused, then the site.
+// The stack Playwright's webServer runs (tests/support/shared-stack.ts): the fake payment provider,
+// the platform on a fresh PGlite folder, its live simulator paused, then the site.
 // Playwright stops it with SIGTERM (gracefulShutdown in playwright.config.ts); it then stops both
 // programs and deletes its PGlite folder, so an e2e run leaves nothing in the temp directory.
 import { rmSync } from "node:fs";
 import { hooks } from "./hooks";
-import { sharedPlatformPort, sharedSitePort } from "./shared-stack";
+import { sharedPlatformPort, sharedProviderPort, sharedSitePort } from "./shared-stack";
 import { startStack } from "./stack";
 
 const starting = startStack({
   sitePort: sharedSitePort,
   platformPort: sharedPlatformPort,
   sports: true,
+  // Deposits and withdrawals go through the provider's hosted page.
+  payments: true,
+  providerPort: sharedProviderPort,
   // The browser suite runs the site as production does.
   guardCache: true,
   // Paused before the site answers, so no test sees it moving; every outright open, whatever
@@ -41,4 +44,4 @@ process.on("exit", () => {
 
 const stack = await starting;
 dataDir = stack.dataDir;
-console.log(`e2e stack ready at ${stack.siteUrl} (platform ${stack.platformUrl}, data ${stack.dataDir ?? "postgres"})`);
+console.log(`e2e stack ready at ${stack.siteUrl} (platform ${stack.platformUrl}, payment provider ${stack.providerUrl}, data ${stack.dataDir ?? "postgres"})`);

@@ -11,7 +11,10 @@
 // its four running totals beside the transfers; a house account keeps none (its balance is the sum
 // of its transfers) and is reconciled instead against what it holds: stakes_held the stakes of
 // open coupons, payouts what the house paid beyond the stakes it kept, receivables what bettors
-// owe after a correction took back winnings they had spent.
+// owe after a correction took back winnings they had spent, withdrawals the payouts the payment
+// provider confirmed (and reserves those it has not answered yet). Each payment through the
+// provider (issue 34) has its money where its status says: a successful deposit one credit of its
+// amount, a withdrawal its reservation, resolved exactly when the payment is final.
 
 export interface LedgerCheck {
   name: string;
@@ -75,7 +78,9 @@ const PATHS = `
           ('bet_stake_release', 'house:stakes_held', 'house:payouts'),
           ('bet_payout', 'house:payouts', 'bettor'),
           ('bet_payout_reversal', 'bettor', 'house:payouts'),
-          ('bet_payout_owed', 'house:receivables', 'house:payouts')) as p(kind, debit, credit)`;
+          ('bet_payout_owed', 'house:receivables', 'house:payouts'),
+          ('payment_deposit', 'house:deposits', 'bettor'),
+          ('payment_withdrawal', 'bettor', 'house:withdrawals')) as p(kind, debit, credit)`;
 
 const side = (alias: string) => `case when ${alias}.kind = 'bettor' then 'bettor' else 'house:' || ${alias}.purpose end`;
 
@@ -138,7 +143,7 @@ export const LEDGER_CHECKS: LedgerCheck[] = [
   },
   {
     name: "transfer_paths",
-    rule: "each kind of transfer moves money only along its path (deposits → bettor → stakes_held → payouts → bettor); an unknown kind fails",
+    rule: "each kind of transfer moves money only along its path (deposits → bettor → stakes_held → payouts → bettor, bettor → withdrawals); an unknown kind fails",
     sql: `select t.id, t.kind, ${side("d")} as debit, ${side("c")} as credit
             from ledger_transfer t
             join ledger_account d on d.id = t.debit_account_id
@@ -155,14 +160,14 @@ export const LEDGER_CHECKS: LedgerCheck[] = [
             left join ledger_transfer r on r.pending_id = t.id
            where t.id is null or t.kind <> 'bet_stake' or t.debit_account_id <> c.account_id or t.amount <> c.amount or t.currency <> c.currency
               or h.kind <> 'house' or h.purpose <> 'stakes_held'
-              or not case c.state
-                       when 'waiting' then t.flag = 'pending' and r.id is null
-                       when 'approval' then t.flag = 'pending' and r.id is null
-                       when 'open' then t.flag = 'posted' or r.flag = 'post_pending'
-                       when 'settled' then t.flag = 'posted' or r.flag = 'post_pending'
-                       when 'refused' then t.flag = 'pending' and r.flag = 'void_pending'
-                       else false
-                     end`,
+              or not coalesce(case c.state
+                                when 'waiting' then t.flag = 'pending' and r.id is null
+                                when 'approval' then t.flag = 'pending' and r.id is null
+                                when 'open' then t.flag = 'posted' or r.flag = 'post_pending'
+                                when 'settled' then t.flag = 'posted' or r.flag = 'post_pending'
+                                when 'refused' then t.flag = 'pending' and r.flag = 'void_pending'
+                                else false
+                              end, false)`,
   },
   {
     name: "coupon_payout",
@@ -216,6 +221,65 @@ export const LEDGER_CHECKS: LedgerCheck[] = [
         from computed h
         left join (select currency, sum(amount - collected) as owed from bettor_debt group by currency) b on b.currency = h.currency
        where h.kind = 'house' and h.purpose = 'receivables' and h.c_debits_posted - h.c_credits_posted <> coalesce(b.owed, 0)`,
+  },
+  {
+    name: "payment_deposit_credit",
+    rule: "each successful deposit payment has exactly one credit of its amount, from deposits to its own account, and is the transfer it names; any other deposit payment has none",
+    sql: `select p.id, p.status_id, p.amount, p.credit_transfer_id,
+                 count(t.id) as credits, coalesce(sum(t.amount), 0) as credited,
+                 count(t.id) filter (where t.credit_account_id <> p.account_id or t.currency <> p.currency or t.flag <> 'posted' or t.id <> coalesce(p.credit_transfer_id, -1)) as misplaced
+            from payment p
+            left join ledger_transfer t on t.kind = 'payment_deposit' and t.reference = 'payment:' || p.id
+           where p.kind = 'deposit'
+           group by p.id
+          having case when p.status_id = 2 then count(t.id) <> 1 or coalesce(sum(t.amount), 0) <> p.amount
+                      else count(t.id) <> 0 or p.credit_transfer_id is not null end
+              or count(t.id) filter (where t.credit_account_id <> p.account_id or t.currency <> p.currency or t.flag <> 'posted' or t.id <> coalesce(p.credit_transfer_id, -1)) > 0`,
+  },
+  {
+    name: "payment_withdrawal_reservation",
+    rule: "each withdrawal payment reserved its amount from its own account into withdrawals, once; the reservation is posted when it succeeded, voided when it failed or was cancelled, and unresolved while it waits",
+    sql: `select p.id, p.status_id, p.amount, t.id as reservation, t.amount as reserved, t.flag, r.flag as resolution,
+                 (select count(*) from ledger_transfer x where x.kind = 'payment_withdrawal' and x.flag = 'pending' and x.reference = 'payment:' || p.id) as reservations
+            from payment p
+            left join ledger_transfer t on t.id = p.reserve_transfer_id
+            left join ledger_account h on h.id = t.credit_account_id
+            left join ledger_transfer r on r.pending_id = t.id
+           where p.kind = 'withdrawal'
+             and (t.id is null or t.kind <> 'payment_withdrawal' or t.flag <> 'pending' or t.amount <> p.amount or t.currency <> p.currency
+                  or t.debit_account_id <> p.account_id or h.kind <> 'house' or h.purpose <> 'withdrawals' or t.reference <> 'payment:' || p.id
+                  or (select count(*) from ledger_transfer x where x.kind = 'payment_withdrawal' and x.flag = 'pending' and x.reference = 'payment:' || p.id) <> 1
+                  or not coalesce(case p.status_id
+                                    when 0 then r.id is null
+                                    when 1 then r.id is null
+                                    when 2 then r.flag = 'post_pending'
+                                    when 3 then r.flag = 'void_pending'
+                                    when 4 then r.flag = 'void_pending'
+                                    else false
+                                  end, false))`,
+  },
+  {
+    name: "payment_transfers_have_payments",
+    rule: "every payment transfer belongs to a payment of its kind (no money came in or went out beside a payment)",
+    sql: `select t.id, t.kind, t.reference
+            from ledger_transfer t
+           where t.kind in ('payment_deposit', 'payment_withdrawal')
+             and not exists (select 1 from payment p
+                              where t.reference = 'payment:' || p.id
+                                and p.kind = case t.kind when 'payment_deposit' then 'deposit' else 'withdrawal' end)`,
+  },
+  {
+    name: "house_withdrawals",
+    rule: "withdrawals holds the amounts of successful withdrawal payments, and reserves those still waiting for the provider",
+    sql: `${FROM_TRANSFERS}
+      select h.currency, h.c_credits_posted - h.c_debits_posted as paid_out, coalesce(b.done, 0) as succeeded,
+             h.c_credits_pending as reserved, coalesce(b.waiting, 0) as waiting
+        from computed h
+        left join (select currency, sum(amount) filter (where status_id = 2) as done,
+                          sum(amount) filter (where status_id in (0, 1)) as waiting
+                     from payment where kind = 'withdrawal' group by currency) b on b.currency = h.currency
+       where h.kind = 'house' and h.purpose = 'withdrawals'
+         and (h.c_credits_posted - h.c_debits_posted <> coalesce(b.done, 0) or h.c_credits_pending <> coalesce(b.waiting, 0))`,
   },
   {
     name: "coupons_without_house",

@@ -3,7 +3,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { startPlatform, startSite, stop } from "../../scripts/processes.mjs";
+import { startPaymentProvider, startPlatform, startSite, stop } from "../../scripts/processes.mjs";
 import { inVitestWorker, templateRoot } from "./template-root";
 
 /**
@@ -104,7 +104,7 @@ async function pgliteFromTemplate(platformEnv: Record<string, string>): Promise<
     template = (async () => {
       mkdirSync(templateRoot(), { recursive: true });
       const dir = mkdtempSync(join(templateRoot(), "platform-"));
-      const child = await startPlatform({ port: await freePort(), env: { ...platformEnv, PLATFORM_DATA_DIR: dir }, quiet: QUIET });
+      const child = await startPlatform({ port: await freePort(), env: { PAYMENT_PROVIDER_SECRET: TEST_PAYMENT_PROVIDER_SECRET, PAYMENT_PROVIDER_URL: NO_PAYMENT_PROVIDER, ...platformEnv, PLATFORM_DATA_DIR: dir }, quiet: QUIET });
       await stop(child);
       return dir;
     })();
@@ -119,6 +119,19 @@ async function pgliteFromTemplate(platformEnv: Record<string, string>): Promise<
 }
 
 type Child = Awaited<ReturnType<typeof startPlatform>>;
+
+/**
+ * The payment provider secret of every test platform and provider (not the dev default, so a
+ * production platform a test starts has its own); tests sign forged and replayed callbacks with it.
+ */
+export const TEST_PAYMENT_PROVIDER_SECRET = "test-payment-provider-secret-0123456789abcdef";
+
+/**
+ * Where a platform without a provider of its own sends payments: a port nothing listens on (the
+ * discard port), so its payments fail as "provider unavailable" and never reach a developer's
+ * provider on the default port.
+ */
+const NO_PAYMENT_PROVIDER = "http://127.0.0.1:9";
 
 /** One line of a program's structured log (common/json-log.ts). */
 export type LogLine = { event?: string; level?: string } & Record<string, unknown>;
@@ -142,6 +155,8 @@ export interface Stack {
   db: DbKind;
   /** The temporary PGlite folder (deleted by stop), or null on PostgreSQL. */
   dataDir: string | null;
+  /** The fake payment provider's URL (its test controls on), or null when the stack has none (`payments`). */
+  providerUrl: string | null;
   /** The platform's process id (benches count its CPU), or null while it is stopped. */
   readonly platformPid: number | null;
   /**
@@ -161,6 +176,10 @@ export interface StackOptions {
   site?: boolean;
   /** Seed the sports catalogue and run the live simulator (seconds of start-up; only where a test needs sports). */
   sports?: boolean;
+  /** Start a fake payment provider with its test controls on and point the platform at it (issue 34). */
+  payments?: boolean;
+  /** The provider's port (the shared e2e stack's is fixed); a free one by default. */
+  providerPort?: number;
   sitePort?: number;
   platformPort?: number;
   siteEnv?: Record<string, string>;
@@ -190,11 +209,26 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const seedEnv = { NODE_ENV: "test", PLATFORM_TEST_HOOKS: "1", SPORTS_SEED: options.sports ? "on" : "off", ...options.platformEnv };
   const database = db === "pglite" && !options.emptyDatabase ? await pgliteFromTemplate(seedEnv) : freshDatabase(db);
   const [platformPort, sitePort] = await Promise.all([options.platformPort ?? freePort(), options.sitePort ?? freePort()]);
-  const platformEnv = { ...database.env, ...seedEnv };
+  const providerPort = options.payments ? (options.providerPort ?? (await freePort())) : null;
+  const providerUrl = providerPort === null ? null : `http://127.0.0.1:${providerPort}`;
+  const platformEnv = {
+    ...database.env,
+    PAYMENT_PROVIDER_SECRET: TEST_PAYMENT_PROVIDER_SECRET,
+    PAYMENT_PROVIDER_URL: providerUrl ?? NO_PAYMENT_PROVIDER,
+    ...seedEnv,
+  };
   let platform: Child | undefined;
   let site: (Child & { log?: string[] }) | undefined;
+  let provider: Child | undefined;
   const platformUrl = `http://127.0.0.1:${platformPort}`;
   try {
+    if (providerPort !== null) {
+      provider = await startPaymentProvider({
+        port: providerPort,
+        quiet: QUIET,
+        env: { NODE_ENV: "test", PAYMENT_PROVIDER_TEST_CONTROLS: "1", PAYMENT_PROVIDER_SECRET: TEST_PAYMENT_PROVIDER_SECRET },
+      });
+    }
     platform = await startPlatform({ port: platformPort, env: platformEnv, quiet: QUIET, nodeArgs: options.platformNodeArgs });
     await options.beforeSite?.(platformUrl);
     site =
@@ -216,7 +250,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         });
   } catch (error) {
     // A stack that did not come up leaves nothing behind: no process, no database.
-    await Promise.all([stop(site), stop(platform)]);
+    await Promise.all([stop(site), stop(platform), stop(provider)]);
     await database.drop();
     throw error;
   }
@@ -225,6 +259,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     platformUrl,
     db,
     dataDir: database.env.PLATFORM_DATA_DIR ?? null,
+    providerUrl,
     get platformPid() {
       return platform?.pid ?? null;
     },
@@ -237,7 +272,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     },
     siteLog: () => parseLog(site?.log ?? []),
     async stop() {
-      await Promise.all([stop(site), stop(platform)]);
+      await Promise.all([stop(site), stop(platform), stop(provider)]);
       await database.drop();
     },
   };
@@ -290,6 +325,9 @@ export function stackPerSuite(runner: SuiteHooks, options: StackOptions = {}): S
     get dataDir() {
       return started().dataDir;
     },
+    get providerUrl() {
+      return started().providerUrl;
+    },
     get platformPid() {
       return started().platformPid;
     },
@@ -317,7 +355,7 @@ export interface PlatformPair {
  */
 export async function startPlatformPair(options: { sports?: boolean; env?: Record<string, string>; second?: Record<string, string> } = {}): Promise<PlatformPair> {
   const database = freshDatabase("postgres");
-  const env = { ...database.env, NODE_ENV: "test", PLATFORM_TEST_HOOKS: "1", SPORTS_SEED: options.sports ? "on" : "off", ...options.env };
+  const env = { ...database.env, NODE_ENV: "test", PLATFORM_TEST_HOOKS: "1", SPORTS_SEED: options.sports ? "on" : "off", PAYMENT_PROVIDER_SECRET: TEST_PAYMENT_PROVIDER_SECRET, PAYMENT_PROVIDER_URL: NO_PAYMENT_PROVIDER, ...options.env };
   const ports: [number, number] = [await freePort(), await freePort()];
   const children: Array<Child | undefined> = [];
   try {
