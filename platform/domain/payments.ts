@@ -9,7 +9,7 @@ import { z } from "zod";
 import { verifySignature } from "../../common/payment-signature.ts";
 import type { Db } from "../db/index.ts";
 import type { Clock } from "./clock.ts";
-import { ACCOUNT_TYPE, HOUSE, createTransfer, houseAccountId, mainAccount, requestHash, resolvePending } from "./ledger.ts";
+import { ACCOUNT_TYPE, HOUSE, createTransfer, houseAccountId, isInsufficientFunds, mainAccount, requestHash, resolvePending } from "./ledger.ts";
 import type { PaymentProvider } from "./payment-provider.ts";
 import {
   PAYMENTS_PAGE_SIZE,
@@ -284,6 +284,8 @@ async function openAtProvider(db: Db, settings: PaymentSettings, payment: Stored
 
 function refusalOf(error: unknown): { ok: false; refusal: Refusal } {
   if (error instanceof Refused) return { ok: false, refusal: error.refusal };
+  // The database's own no-negative CHECK, should a debit ever get past the checks above.
+  if (isInsufficientFunds(error)) return { ok: false, refusal: { status: 422, code: "insufficient_funds", message: "The balance is too low for this withdrawal", extra: { available: 0 } } };
   throw error;
 }
 
