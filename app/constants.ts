@@ -66,3 +66,10 @@ export { BAN_LEVEL, BLOCK_REASONS, BLOCK_REASONS_BY_PAGE, DEPOSIT_LIMIT_TYPES, D
 
 // Geo country ids for which the policy logo shows
 export const POLICY_LOGO_COUNTRY_IDS = [1, 66, 126, 228, 120] as const;
+
+// Payments (issue 34): the methods the dictionaries name (a method the platform adds later is
+// left out until they name it), and SPEC §3's payment status_id by position, 0 awaiting … 4 cancelled
+export const PAYMENT_METHODS = ["card", "ewallet", "bank"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_STATUSES = ["awaiting", "pending", "success", "failed", "cancelled"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

@@ -407,6 +407,37 @@ export const routeTable = table([
     file: "routes/office-history.tsx",
     meta: { layout: "default", titleKey: "bets.history.title", auth: true, hideSeoBlock: true, preloader: "spinner", robots: "noindex" },
   },
+  // The office's money (issue 34): accounts, deposit and withdrawal through the payment provider, payment history.
+  {
+    id: "office-account",
+    path: "office/account",
+    file: "routes/office-account.tsx",
+    meta: { layout: "default", titleKey: "office.account.title", auth: true, banLevels: [BAN_LEVEL.LEVEL_1, BAN_LEVEL.LEVEL_2], hideSeoBlock: true, preloader: "spinner", robots: "noindex" },
+  },
+  {
+    id: "office-recharge",
+    path: "office/recharge",
+    file: "routes/office-payment.tsx",
+    meta: { layout: "default", titleKey: "payments.depositTitle", auth: true, hideSeoBlock: true, preloader: "spinner", robots: "noindex", money: true },
+  },
+  {
+    id: "office-recharge-deposit",
+    path: "office/recharge/deposit",
+    file: "routes/office-payment.tsx",
+    meta: { layout: "default", titleKey: "payments.depositTitle", auth: true, hideSeoBlock: true, preloader: "spinner", robots: "noindex", money: true },
+  },
+  {
+    id: "office-deduce",
+    path: "office/deduce",
+    file: "routes/office-payment.tsx",
+    meta: { layout: "default", titleKey: "payments.withdrawTitle", auth: true, deduce: true, hideSeoBlock: true, preloader: "spinner", robots: "noindex", money: true },
+  },
+  {
+    id: "office-historypay",
+    path: "office/historypay",
+    file: "routes/office-historypay.tsx",
+    meta: { layout: "default", titleKey: "payments.history.title", auth: true, banLevels: [BAN_LEVEL.LEVEL_1, BAN_LEVEL.LEVEL_2], hideSeoBlock: true, preloader: "spinner", robots: "noindex" },
+  },
   {
     id: "print-coupon",
     path: "print-coupon/:couponId",

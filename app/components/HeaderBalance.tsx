@@ -1,11 +1,10 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { BALANCE_POLL } from "~/constants";
 import { formatMoney } from "~/coupon/amount-input";
 import type { HeaderBalance as Balance } from "~/loaders/balance.server";
 
-/** SPEC §4/§9 balance polling: up to 5 refreshes, 2500 ms apart. */
-export const BALANCE_POLL = { times: 5, intervalMs: 2_500 } as const;
 const REFRESH_EVENT = "arena:balance-refresh";
 
 /** Asks the header to read the balance again (after a bet, a live bet decided). */
@@ -14,7 +13,7 @@ export function requestBalanceRefresh(): void {
 }
 
 /**
- * The active account's balance in the header. It comes with the page and is read again after a
+ * The active account's balance in the header, leading to the deposit. It comes with the page and is read again after a
  * bet: then up to 5 times, 2500 ms apart, while a stake is still pending (a live bet in its
  * delay) or no account is active. Search bots get no timers (`isBot`).
  */
@@ -44,7 +43,7 @@ export function HeaderBalance({ lng, initial, initialUnavailable, isBot }: { lng
     const timer = setTimeout(() => {
       setRound((r) => r + 1);
       load(`/${lng}/balance`);
-    }, BALANCE_POLL.intervalMs);
+    }, BALANCE_POLL.delayMs);
     return () => clearTimeout(timer);
   }, [isBot, round, fetcher.state, balance, lng, load]);
 
@@ -58,7 +57,7 @@ export function HeaderBalance({ lng, initial, initialUnavailable, isBot }: { lng
   }
   if (!balance) return null;
   return (
-    <a href={`/${lng}/office/history`} className="header-balance" data-testid="header-balance">
+    <a href={`/${lng}/office/recharge`} className="header-balance" data-testid="header-balance" title={t("office.depositTitle")}>
       <span className="header-balance__label">{t("bets.balance")}</span>
       <b className="header-balance__amount" data-testid="header-balance-amount">
         {formatMoney(balance.available, balance.exponent, balance.currency, lng)}

@@ -36,7 +36,14 @@ export function SiteHeader({ root }: { root: RootData }) {
         <div className="site-header__actions">
           <DisplaySettings lng={lng} returnTo={`${localPath(lng, root.path)}${root.search}`} />
           <LanguageSwitcher lng={lng} path={root.path} search={root.search} languages={root.languages} />
-          {root.user ? <HeaderBalance lng={lng} initial={root.balance} initialUnavailable={root.balanceUnavailable} isBot={root.isBot} /> : null}
+          {root.user ? (
+            <>
+              <HeaderBalance lng={lng} initial={root.balance} initialUnavailable={root.balanceUnavailable} isBot={root.isBot} />
+              <a href={localPath(lng, "/office/recharge")} className="button button--primary header-deposit" data-testid="header-deposit">
+                {t("office.deposit")}
+              </a>
+            </>
+          ) : null}
           <AuthControls root={root} />
         </div>
       </div>

@@ -1,5 +1,6 @@
 import appStyles from "./app.css";
 import displayStyles from "./display.css";
+import officeStyles from "./office.css";
 import sportsStyles from "./sports.css";
 
 /**
@@ -8,4 +9,4 @@ import sportsStyles from "./sports.css";
  * holds one string (sports.css is linked by some twenty routes). The sheets themselves load
  * only on the pages that link them.
  */
-export { appStyles, displayStyles, sportsStyles };
+export { appStyles, displayStyles, officeStyles, sportsStyles };

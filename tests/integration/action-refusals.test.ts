@@ -16,7 +16,7 @@ import { reconcileLedgerAfterEach, siteStack } from "../support/suite";
 // ledger accounts and coupons, read in the platform's database, which must not move. A route of
 // the table that declares `money` without a case here, or reaches a money service without
 // declaring it, fails the last tests of this file.
-const stack = siteStack({ siteEnv: { CONFIG_CACHE_SECONDS: "1" } });
+const stack = siteStack({ payments: true, siteEnv: { CONFIG_CACHE_SECONDS: "1" } });
 const h = hooks(() => stack.platformUrl);
 reconcileLedgerAfterEach(() => stack.platformUrl);
 
@@ -113,6 +113,7 @@ async function moneyState() {
   return {
     accounts: await sql(`select id, debits_posted, credits_posted, debits_pending, credits_pending from ledger_account where user_id = ${bettorId} order by id`),
     coupons: await sql(`select id, state, amount, vip_decided_at from bet_coupon where user_id = ${bettorId} order by id`),
+    payments: await sql(`select id, kind, status_id, amount from payment where user_id = ${bettorId} order by id`),
   };
 }
 
@@ -327,6 +328,27 @@ const cases: Case[] = [
     invalid: (fields) => ({ ...fields, intent: "place-everything" }),
     money: { proper: "document" },
   },
+  // The office's payments (issue 34): a deposit opens a payment at the provider, a withdrawal
+  // also reserves its amount; both answer with the provider's page.
+  ...(
+    [
+      ["money: a deposit", "office-recharge", "/en/office/recharge"],
+      ["money: a deposit (recharge/deposit)", "office-recharge-deposit", "/en/office/recharge/deposit"],
+      ["money: a withdrawal", "office-deduce", "/en/office/deduce"],
+    ] as const
+  ).map(
+    ([name, route, path]): Case => ({
+      name,
+      route,
+      path,
+      jar: bettorJar,
+      proof: (jar) => siteToken(jar, path),
+      fields: async () => ({ key: globalThis.crypto.randomUUID(), method: "card", amount: "500" }),
+      state: moneyState,
+      invalid: (fields) => ({ ...fields, method: "cheque" }),
+      money: { proper: "document" },
+    }),
+  ),
   {
     name: "money: ops deciding a VIP bet",
     route: "ops-vip-bets",
@@ -439,7 +461,7 @@ describe.each(cases)("$name refuses bad input", (c) => {
 
 describe("every money action is in the matrix", () => {
   it("the services that move money are marked @money", () => {
-    expect(moneyServices()).toEqual(expect.arrayContaining(["placeCoupon", "decideVipCoupon"]));
+    expect(moneyServices()).toEqual(expect.arrayContaining(["placeCoupon", "decideVipCoupon", "startPayment"]));
   });
 
   it("a route whose action reaches a money service declares money: true in the route table", () => {

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { RootData } from "~/components/root-data";
 import { localPath } from "~/lib/paths";
+import { AccountMenu } from "~/components/office/AccountMenu";
 import { Modal } from "./Modal";
 
 // The login form (with its validation) loads only when someone opens it, so every page's
@@ -64,12 +65,7 @@ export function AuthControls({ root }: { root: RootData }) {
   if (root.user) {
     return (
       <>
-        <span className="user-chip" title={t("auth.accountId", { id: root.user.id })}>
-          <span className="user-chip__avatar" aria-hidden="true">
-            {(root.user.name ?? String(root.user.id)).slice(0, 1).toUpperCase()}
-          </span>
-          <span className="user-chip__name">{root.user.name ?? t("auth.accountId", { id: root.user.id })}</span>
-        </span>
+        <AccountMenu lng={lng} name={root.user.name ?? null} id={root.user.id} />
         <a
           className="button button--ghost"
           href={`${localPath(lng, "/logout")}?returnTo=${encodeURIComponent(here)}`}

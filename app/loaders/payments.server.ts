@@ -1,0 +1,39 @@
+import { currencyDefaults } from "~/coupon/currency-defaults";
+import type { PaymentHistoryEntry } from "~/services/payments.server";
+
+/** One payment as the history and the account page list it (SPEC §3 Payment history entry). */
+export interface PaymentRowView {
+  id: number;
+  statusId: number;
+  kind: "deposit" | "withdrawal";
+  amount: number;
+  currency: string;
+  exponent: number;
+  method: string;
+  /** Unix seconds. */
+  timestamp: number;
+  /** The dictionary key of the platform's message, when it names one the dictionaries have. */
+  messageKey: string | null;
+  message: string | null;
+  reference: string | null;
+}
+
+/** The platform's message keys the dictionaries translate; any other message is shown as the platform wrote it. */
+const MESSAGE_PREFIX = "payments.messages.";
+
+/** History entries as the office's tables show them. */
+export function paymentRows(entries: readonly PaymentHistoryEntry[]): PaymentRowView[] {
+  return entries.map((e) => ({
+    id: e.id,
+    statusId: e.status_id,
+    kind: e.kind,
+    amount: e.summ,
+    currency: e.currency,
+    exponent: currencyDefaults(e.currency).exponent,
+    method: e.method,
+    timestamp: e.timestamp,
+    messageKey: e.translate_message?.startsWith(MESSAGE_PREFIX) ? e.translate_message : null,
+    message: e.message,
+    reference: e.skks_hash,
+  }));
+}
