@@ -1,9 +1,9 @@
 // The sports service of one platform process: the in-memory store and feed, and — in the one
 // process that holds the advisory lock — the live simulator (decision 016).
 
-import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import { type Clock, wallClock } from "../clock.ts";
+import { advisoryLeadership } from "../leadership.ts";
 import { Feed } from "./feed.ts";
 import { type GameFinishedHandler, Simulator } from "./simulator.ts";
 import { SportsStore } from "./store.ts";
@@ -23,10 +23,6 @@ export interface SportsOptions {
   electionMs?: number;
 }
 
-/** The advisory lock's two keys: a constant, and the schema (tests run many schemas on one server). */
-const LOCK_CLASS = 13013;
-const lockKey = sql`(hashtext('sports.simulator:' || current_schema()) & 2147483647)`;
-
 export interface SportsService {
   store: SportsStore;
   feed: Feed;
@@ -44,48 +40,16 @@ export function createSportsService(db: Db, options: SportsOptions): SportsServi
   const feed = new Feed(store);
   const hooks: GameFinishedHandler[] = [];
   let sim: Simulator | null = null;
-  let leaderPid: number | null = null;
-  let releaseLock: (() => void) | null = null;
-  /** Settles when the lock's connection has unlocked and gone back to the pool. */
-  let lockHeld: Promise<void> = Promise.resolve();
+  // The lock that makes this process the simulator's one leader (shared with the payments' sweep, domain/leadership.ts).
+  const leadership = advisoryLeadership(db, { dbKind: options.dbKind, name: "sports.simulator" });
   let tickTimer: NodeJS.Timeout | null = null;
   let refreshTimer: NodeJS.Timeout | null = null;
   let electionTimer: NodeJS.Timeout | null = null;
   let stopped = false;
 
   // The write fence: the leader's lock must still be held by its own session.
-  const fence = async (trx: Db): Promise<boolean> => {
-    if (options.dbKind === "pglite") return true;
-    const { rows } = await sql<{ held: boolean }>`
-      select exists (
-        select 1 from pg_locks
-        where locktype = 'advisory' and granted and pid = ${leaderPid}
-          and classid = ${LOCK_CLASS} and objid = ${lockKey}::oid and objsubid = 2
-          and database = (select oid from pg_database where datname = current_database())
-      ) as held`.execute(trx);
-    return rows[0]?.held === true;
-  };
-
-  /** Tries to take the lock on a connection kept for as long as this process leads. */
-  const tryLock = (): Promise<boolean> => {
-    if (options.dbKind === "pglite") return Promise.resolve(true);
-    return new Promise<boolean>((resolve) => {
-      lockHeld = db
-        .connection()
-        .execute(async (conn) => {
-          const { rows } = await sql<{ ok: boolean; pid: number }>`select pg_try_advisory_lock(${LOCK_CLASS}, ${lockKey}) as ok, pg_backend_pid() as pid`.execute(conn);
-          if (!rows[0]?.ok) return resolve(false);
-          leaderPid = rows[0].pid;
-          resolve(true);
-          await new Promise<void>((release) => (releaseLock = release));
-          await sql`select pg_advisory_unlock(${LOCK_CLASS}, ${lockKey})`.execute(conn);
-        })
-        .catch((error: unknown) => {
-          console.error("[platform] simulator lock connection failed", error);
-          resolve(false);
-        });
-    });
-  };
+  const fence = (trx: Db): Promise<boolean> => leadership.fence(trx);
+  const tryLock = (): Promise<boolean> => leadership.tryLead();
 
   const tick = async () => {
     if (!sim) return;
@@ -134,7 +98,7 @@ export function createSportsService(db: Db, options: SportsOptions): SportsServi
     electing = true;
     try {
       if (await tryLock()) {
-        if (stopped) releaseLock?.();
+        if (stopped) void leadership.release();
         else await becomeLeader();
       }
     } finally {
@@ -146,9 +110,7 @@ export function createSportsService(db: Db, options: SportsOptions): SportsServi
     if (tickTimer) clearInterval(tickTimer);
     tickTimer = null;
     sim = null;
-    releaseLock?.();
-    releaseLock = null;
-    leaderPid = null;
+    void leadership.release();
     // What this process simulated but could not write is not the truth: read the leader's.
     await store.load(db).catch((error: unknown) => console.error("[platform] sports reload failed", error));
     if (!stopped) follow();
@@ -174,9 +136,7 @@ export function createSportsService(db: Db, options: SportsOptions): SportsServi
       // Let a running tick finish its transaction before the pool closes.
       if (sim) await sim.idle();
       sim = null;
-      releaseLock?.();
-      releaseLock = null;
-      await lockHeld;
+      await leadership.release();
     },
   };
 }
