@@ -51,3 +51,11 @@ export function verifySignature(
   if (Math.abs(nowSeconds - timestamp) > windowSeconds) return { ok: false, reason: "stale" };
   return { ok: true, timestamp };
 }
+
+/**
+ * What a request without a body signs in place of one (the merchant's status queries): its method
+ * and target, so a signature for one query cannot be used for another.
+ */
+export function signedTarget(method: string, pathAndQuery: string): string {
+  return `${method.toUpperCase()} ${pathAndQuery}`;
+}

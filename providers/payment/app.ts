@@ -3,13 +3,13 @@
 // and it tells the platform by a signed server-to-server callback, retried with back-off until the
 // platform answers. It keeps its payments in memory, as a third party's state is not ours to keep.
 // Test controls (PAYMENT_PROVIDER_TEST_CONTROLS=1) make it behave as real providers do on a bad
-// day: down, slow, callbacks repeated, out of order, withheld, re-sent.
+// day: down, slow, requests lost, callbacks repeated, out of order, withheld, re-sent.
 
 import { randomBytes } from "node:crypto";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { JsonLog } from "../../common/json-log.ts";
-import { SIGNATURE_HEADER, signPayload, verifySignature } from "../../common/payment-signature.ts";
+import { SIGNATURE_HEADER, signPayload, signedTarget, verifySignature } from "../../common/payment-signature.ts";
 import { type ProviderStatus, notFoundPage, paymentPage, unavailablePage } from "./page.ts";
 
 const MERCHANT = "Arena Bet";
@@ -39,6 +39,9 @@ const createBody = z.object({
 });
 type CreateBody = z.infer<typeof createBody>;
 
+const merchantRefQuery = z.object({ merchantRef: z.string().min(1).max(100) }).strict();
+const providerIdParam = z.string().regex(/^pp_[A-Za-z0-9_-]{1,100}$/);
+
 const outcomeSchema = z.enum(["success", "fail", "pending", "cancel"]);
 type Outcome = z.infer<typeof outcomeSchema>;
 const OUTCOME_STATUS: Record<Outcome, ProviderStatus> = { success: "success", fail: "failed", pending: "pending", cancel: "cancelled" };
@@ -49,9 +52,10 @@ const controlsBody = z.object({
   delayMs: z.number().int().min(0).max(120_000).optional(),
   copies: z.number().int().min(0).max(20).optional(),
   outOfOrder: z.boolean().optional(),
+  lose: z.number().int().min(0).max(100).optional(),
 });
 type Controls = Required<z.infer<typeof controlsBody>>;
-const DEFAULT_CONTROLS: Controls = { down: false, delayMs: 0, copies: 1, outOfOrder: false };
+const DEFAULT_CONTROLS: Controls = { down: false, delayMs: 0, copies: 1, outOfOrder: false, lose: 0 };
 
 interface CallbackEvent {
   eventId: string;
@@ -202,7 +206,14 @@ export function createProviderApp(options: ProviderOptions) {
   // controls stay up so the test can bring it back.
   app.use("/v1/*", async (c, next) => {
     if (controls.down) return c.json({ error: { code: "unavailable", message: "The provider is down" } }, 503);
+    // The request is whole before the wait: a merchant that hangs up meanwhile has still sent it.
+    if (c.req.method === "POST") await c.req.text();
+    // Lost on the way (decided on arrival, so the test may reset the controls meanwhile): it waits
+    // like the others, then fails with nothing done, as a create call that never arrived.
+    const lost = controls.lose > 0;
+    if (lost) controls.lose -= 1;
     if (controls.delayMs > 0) await sleep(controls.delayMs);
+    if (lost) return c.json({ error: { code: "unavailable", message: "The request was lost" } }, 503);
     return next();
   });
   app.use("/pay/*", async (c, next) => {
@@ -244,6 +255,43 @@ export function createProviderApp(options: ProviderOptions) {
     byMerchantRef.set(payment.merchantRef, payment.id);
     options.log.info("payment.created", { id: payment.id, merchantRef: payment.merchantRef, kind: payment.kind, amount: payment.amount, currency: payment.currency });
     return c.json(json(payment), 201);
+  });
+
+  /**
+   * The merchant's status queries have no body: the signature covers the method and the target
+   * (path and query). Their answers are signed too, over the body: the merchant moves money on
+   * them as on a callback.
+   */
+  const signedQuery = (c: { req: { url: string; method: string; header(name: string): string | undefined } }) => {
+    const url = new URL(c.req.url);
+    return verifySignature(options.secret, signedTarget(c.req.method, `${url.pathname}${url.search}`), c.req.header(SIGNATURE_HEADER));
+  };
+  const signedAnswer = (body: unknown, status: 200 | 400 | 401 | 404) => {
+    const text = JSON.stringify(body);
+    return new Response(text, { status, headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signPayload(options.secret, text) } });
+  };
+
+  // The payments with a merchant reference (at most one): how a merchant that lost the create
+  // call's answer learns whether the payment exists. An empty list is the provider's word that it does not.
+  app.get("/v1/payments", (c) => {
+    const check = signedQuery(c);
+    if (!check.ok) return signedAnswer({ error: { code: "invalid_signature", message: `signature ${check.reason}` } }, 401);
+    const query = merchantRefQuery.safeParse(c.req.query());
+    if (!query.success) return signedAnswer({ error: { code: "invalid_query", message: "merchantRef: 1 to 100 characters, and nothing else, are required" } }, 400);
+    const id = byMerchantRef.get(query.data.merchantRef);
+    const payment = id ? payments.get(id) : undefined;
+    return signedAnswer({ data: payment ? [json(payment)] : [] }, 200);
+  });
+
+  // One payment's state as the provider knows it (its callbacks may have been lost).
+  app.get("/v1/payments/:id", (c) => {
+    const check = signedQuery(c);
+    if (!check.ok) return signedAnswer({ error: { code: "invalid_signature", message: `signature ${check.reason}` } }, 401);
+    const id = providerIdParam.safeParse(c.req.param("id"));
+    if (!id.success) return signedAnswer({ error: { code: "invalid_id", message: "id: a payment id such as pp_…" } }, 400);
+    const payment = payments.get(id.data);
+    if (!payment) return signedAnswer({ error: { code: "payment_not_found", message: "No such payment" } }, 404);
+    return signedAnswer(json(payment), 200);
   });
 
   // The merchant's completion of a payment server-side: the same as a choice on the page.
