@@ -38,6 +38,18 @@ describe("platform environment", () => {
     expect(() => parse({ PAYMENT_PROVIDER_URL: "not a url" })).toThrow(/PAYMENT_PROVIDER_URL/);
   });
 
+  it("sweeps open payments every 30 s, asks after 2 minutes and gives up on unknown ones after 15, or as set", () => {
+    const env = parse({});
+    expect([env.PAYMENT_RECONCILE_INTERVAL_MS, env.PAYMENT_RECONCILE_AFTER_MS, env.PAYMENT_ABANDON_AFTER_MS]).toEqual([30_000, 120_000, 900_000]);
+    const set = parse({ PAYMENT_RECONCILE_INTERVAL_MS: "0", PAYMENT_RECONCILE_AFTER_MS: "60000", PAYMENT_ABANDON_AFTER_MS: "600000" });
+    expect([set.PAYMENT_RECONCILE_INTERVAL_MS, set.PAYMENT_RECONCILE_AFTER_MS, set.PAYMENT_ABANDON_AFTER_MS]).toEqual([0, 60_000, 600_000]);
+    expect(() => parse({ PAYMENT_RECONCILE_INTERVAL_MS: "-1" })).toThrow(/PAYMENT_RECONCILE_INTERVAL_MS/);
+    expect(() => parse({ PAYMENT_RECONCILE_AFTER_MS: "soon" })).toThrow(/PAYMENT_RECONCILE_AFTER_MS/);
+    // Giving up before a create call could have been answered, or before the payment was ever asked about, is refused.
+    expect(() => parse({ PAYMENT_ABANDON_AFTER_MS: "4000" })).toThrow(/PAYMENT_ABANDON_AFTER_MS: must be above PAYMENT_PROVIDER_TIMEOUT_MS/);
+    expect(() => parse({ PAYMENT_RECONCILE_AFTER_MS: "600000", PAYMENT_ABANDON_AFTER_MS: "300000" })).toThrow(/PAYMENT_ABANDON_AFTER_MS/);
+  });
+
   it("requires an own payment provider secret in production", () => {
     const production = { NODE_ENV: "production", PLATFORM_SECRET: "p".repeat(40) };
     expect(() => parse(production)).toThrow(/PAYMENT_PROVIDER_SECRET: is required/);

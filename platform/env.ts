@@ -76,6 +76,12 @@ const envSchema = z
     PAYMENT_PROVIDER_SECRET: z.string().min(32, "PAYMENT_PROVIDER_SECRET must be at least 32 characters").optional(),
     PAYMENT_CALLBACK_URL: z.string().url().optional(),
     PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+    // Recovery of payments left open (decision 065): how often the sweep runs (0: never, tests
+    // call it), after how long an open payment is asked about, and after how long one the provider
+    // never heard of is failed.
+    PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+    PAYMENT_RECONCILE_AFTER_MS: z.coerce.number().int().min(0).max(7 * 86_400_000).default(120_000),
+    PAYMENT_ABANDON_AFTER_MS: z.coerce.number().int().min(1_000).max(30 * 86_400_000).default(900_000),
   })
   // The hooks create users and sessions at will: never let them near real traffic.
   .refine((env) => !(env.PLATFORM_TEST_HOOKS && env.NODE_ENV === "production"), {
@@ -95,6 +101,12 @@ const envSchema = z
   .refine((env) => env.NODE_ENV !== "production" || (env.PAYMENT_PROVIDER_SECRET !== undefined && env.PAYMENT_PROVIDER_SECRET !== DEV_PAYMENT_PROVIDER_SECRET), {
     message: "is required (and not the dev default) when NODE_ENV is production",
     path: ["PAYMENT_PROVIDER_SECRET"],
+  })
+  // A create call may be on its way for up to the provider time-out: only after it (and after the
+  // provider was asked at least once) is "never heard of it" the provider's last word.
+  .refine((env) => env.PAYMENT_ABANDON_AFTER_MS > env.PAYMENT_PROVIDER_TIMEOUT_MS && env.PAYMENT_ABANDON_AFTER_MS >= env.PAYMENT_RECONCILE_AFTER_MS, {
+    message: "must be above PAYMENT_PROVIDER_TIMEOUT_MS and at least PAYMENT_RECONCILE_AFTER_MS",
+    path: ["PAYMENT_ABANDON_AFTER_MS"],
   })
   .transform((env) => ({
     ...env,

@@ -6,6 +6,8 @@ import { settleGame } from "./domain/settlement.ts";
 import { purgeExpired } from "./domain/housekeeping.ts";
 import { expireVipCoupons } from "./domain/vip-bets.ts";
 import { createSportsService } from "./domain/sports/service.ts";
+import { createPaymentRecovery } from "./domain/payment-recovery.ts";
+import { paymentProvider } from "./domain/payment-provider.ts";
 import { adjustableClock, platformClock } from "./domain/clock.ts";
 import { parsePlatformEnv } from "./env.ts";
 import { log } from "./log.ts";
@@ -66,6 +68,20 @@ sports.onGameFinished(async (trx, event) => {
 await sports.start();
 readiness.done("sports");
 
+// The payments' clock: the test hooks move it (the archive, the recovery's thresholds).
+const paymentClock = adjustableClock(clock);
+const paymentSettings = {
+  provider: paymentProvider({ url: env.PAYMENT_PROVIDER_URL, secret: env.PAYMENT_PROVIDER_SECRET, timeoutMs: env.PAYMENT_PROVIDER_TIMEOUT_MS }),
+  secret: env.PAYMENT_PROVIDER_SECRET,
+  callbackUrl: env.PAYMENT_CALLBACK_URL,
+  clock: paymentClock,
+};
+const paymentRecovery = createPaymentRecovery(db, paymentSettings, {
+  dbKind: kind,
+  afterMs: env.PAYMENT_RECONCILE_AFTER_MS,
+  abandonAfterMs: env.PAYMENT_ABANDON_AFTER_MS,
+});
+
 const app = createApp(db, {
   sports,
   dbKind: kind,
@@ -77,14 +93,7 @@ const app = createApp(db, {
   betLiveDelayMs: env.BET_LIVE_DELAY_MS,
   betPlaceWindowMs: env.BET_PLACE_WINDOW_MS,
   trustedCallers: env.PLATFORM_TRUSTED_CALLERS,
-  payments: {
-    providerUrl: env.PAYMENT_PROVIDER_URL,
-    secret: env.PAYMENT_PROVIDER_SECRET,
-    callbackUrl: env.PAYMENT_CALLBACK_URL,
-    timeoutMs: env.PAYMENT_PROVIDER_TIMEOUT_MS,
-    // The test hooks move it (the history's archive); it is the platform clock otherwise.
-    clock: adjustableClock(clock),
-  },
+  payments: { settings: paymentSettings, recovery: paymentRecovery },
 });
 
 /**
@@ -118,6 +127,11 @@ const expiryTimer =
       })
     : undefined;
 
+// Payments left open by a crash or lost callbacks are asked about at the provider (decision 065);
+// only the process that leads the sweeps (an advisory lock on PostgreSQL) does it. 0 leaves it to the test hook.
+const recoveryTimer =
+  env.PAYMENT_RECONCILE_INTERVAL_MS > 0 ? repeat(env.PAYMENT_RECONCILE_INTERVAL_MS, "payments.recovery_failed", () => paymentRecovery.sweep()) : undefined;
+
 // Dead tokens, codes and counters are cleared hourly; a failed run waits for the next.
 const housekeeping = () => purgeExpired(db).catch((error: unknown) => log.error("housekeeping.failed", { error }));
 void housekeeping();
@@ -145,7 +159,9 @@ async function stop() {
   clearInterval(housekeepingTimer);
   clearInterval(decideTimer);
   clearInterval(expiryTimer);
+  clearInterval(recoveryTimer);
   server.close();
+  await paymentRecovery.stop();
   await sports.stop();
   await close();
   process.exit(0);

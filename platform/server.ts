@@ -30,7 +30,7 @@ import { createRuleCache } from "./domain/rule-cache.ts";
 import type { SportsService } from "./domain/sports/service.ts";
 import type { AdjustableClock } from "./domain/clock.ts";
 import type { PaymentSettings } from "./domain/payments.ts";
-import { paymentProvider } from "./domain/payment-provider.ts";
+import type { PaymentRecovery } from "./domain/payment-recovery.ts";
 import { DEFAULT_TRUSTED_CALLERS } from "./env.ts";
 import { log } from "./log.ts";
 import type { Readiness } from "./readiness.ts";
@@ -51,8 +51,8 @@ export function createApp(
     betLiveDelayMs?: number;
     betPlaceWindowMs?: number;
     trustedCallers?: readonly string[];
-    /** The payment provider and its callback (decision 065); the test hooks move `clock`. */
-    payments: { providerUrl: string; secret: string; callbackUrl: string; timeoutMs: number; clock: AdjustableClock };
+    /** The payment provider, its callback and the recovery sweep (decision 065); the test hooks move the clock and run a sweep. */
+    payments: { settings: PaymentSettings & { clock: AdjustableClock }; recovery: PaymentRecovery };
   } & AuthSettings,
 ) {
   const settings: AuthSettings = { secret: info.secret, oneTapClientId: info.oneTapClientId };
@@ -99,18 +99,12 @@ export function createApp(
   if (faults && info.sports) app.route("/__test/sports", sportsTestHooksApi(info.sports));
   if (faults) app.route("/__test/ledger", ledgerTestHooksApi(db));
   if (faults) app.route("/__test/bets", betsTestHooksApi(db));
-  if (faults) app.route("/__test/payments", paymentsTestHooksApi(info.payments.clock));
+  if (faults) app.route("/__test/payments", paymentsTestHooksApi(info.payments.settings.clock, info.payments.recovery));
   app.route(`${ADMIN_BASE}/bets`, betsAdminApi(db));
   if (faults) app.route("/__test", testHooksApi(db, faults, settings));
   app.route("/web-api", ledgerApi(db));
   app.route("/web-api", betsApi(db, { liveDelayMs: info.betLiveDelayMs, placeWindowMs: info.betPlaceWindowMs }));
-  const { payments } = info;
-  const paymentSettings: PaymentSettings = {
-    provider: paymentProvider({ url: payments.providerUrl, secret: payments.secret, timeoutMs: payments.timeoutMs }),
-    callbackUrl: payments.callbackUrl,
-    secret: payments.secret,
-    clock: payments.clock,
-  };
+  const paymentSettings = info.payments.settings;
   app.route("/web-api", paymentsApi(db, paymentSettings));
   app.route("/payments-api", paymentCallbackApi(db, paymentSettings));
 

@@ -4,6 +4,7 @@ import { SIGNATURE_HEADER } from "../../common/payment-signature.ts";
 import type { Db } from "../db/index.ts";
 import type { AdjustableClock } from "../domain/clock.ts";
 import { MAX_TRANSFER_AMOUNT } from "../domain/ledger.ts";
+import type { PaymentRecovery } from "../domain/payment-recovery.ts";
 import { type CreateResult, type PaymentRequest, type PaymentSettings, applyCallback, bettorPayment, createDeposit, createWithdrawal, paymentHistory, paymentJson, paymentMethods } from "../domain/payments.ts";
 import { type AuthEnv, requireUser } from "./auth.ts";
 import { apiError, containsNul, parseJsonBody, parseParams, parseQuery } from "./http.ts";
@@ -95,9 +96,18 @@ export function paymentCallbackApi(db: Db, settings: PaymentSettings) {
   return app;
 }
 
-/** Test-only hook (/__test/payments): moves the payments' clock, so the archive is tested on any day. */
-export function paymentsTestHooksApi(clock: AdjustableClock) {
+/**
+ * Test-only hooks (/__test/payments): move the payments' clock, so the archive and the recovery's
+ * thresholds are tested on any day and without waiting; run one recovery sweep now (the timer's,
+ * through the leadership; `force` without it, to race two sweeps).
+ */
+export function paymentsTestHooksApi(clock: AdjustableClock, recovery: PaymentRecovery) {
   const app = new Hono();
+  app.post("/reconcile", async (c) => {
+    const parsed = await parseJsonBody(c, z.object({ force: z.boolean().default(false) }).strict());
+    if (!parsed.ok) return parsed.response;
+    return c.json({ result: await recovery.sweep({ force: parsed.data.force }) });
+  });
   app.post("/clock", async (c) => {
     const parsed = await parseJsonBody(c, z.object({ offsetMs: z.number().int().min(-10 * 365 * 86_400_000).max(10 * 365 * 86_400_000) }));
     if (!parsed.ok) return parsed.response;

@@ -560,6 +560,19 @@ export interface PaymentTable {
   message_key: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When the recovery sweep last asked the provider about it (migration 021). */
+  checked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The part of a deposit that repaid the bettor's debts (migration 021). */
+  debt_repaid: ColumnType<string | number, string | number | undefined, string | number>;
+}
+
+/** A deposit's repayment of one debt (decision 019, migration 021). */
+export interface BettorDebtCollectionTable {
+  id: Generated<string>;
+  debt_id: string | number;
+  payment_id: string | number;
+  transfer_id: string | number;
+  amount: ColumnType<string, string | number, string | number>;
 }
 
 /** Every callback the platform received from the payment provider, refused ones too. */
@@ -614,6 +627,7 @@ export interface Database {
   bet_coupon: BetCouponTable;
   bet_selection: BetSelectionTable;
   bettor_debt: BettorDebtTable;
+  bettor_debt_collection: BettorDebtCollectionTable;
   promo_code: PromoCodeTable;
   promo_code_use: PromoCodeUseTable;
   bet_limit: BetLimitTable;

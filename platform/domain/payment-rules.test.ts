@@ -9,6 +9,7 @@ import {
   isArchived,
   isTerminal,
   methodsFor,
+  debtRepaidMessage,
   paymentMessage,
   providerKind,
   returnUrls,
@@ -113,6 +114,11 @@ describe("what a bettor reads", () => {
   it("names a message by kind and status, with an English text", () => {
     expect(paymentMessage("deposit", 2)).toEqual({ key: "payments.messages.deposit_success", text: "Deposit credited" });
     expect(paymentMessage("withdrawal", 4).key).toBe("payments.messages.withdrawal_cancelled");
+    expect(debtRepaidMessage(300_00, 200_00, "RUB")).toEqual({
+      key: "payments.messages.deposit_debt_repaid",
+      text: "Deposit credited; 200.00 RUB of it repaid what you owed, 100.00 RUB is on your balance",
+    });
+    expect(debtRepaidMessage(100_00, 100_00, "EUR").text).toBe("Deposit credited; all of it (100.00 EUR) repaid what you owed");
     for (const kind of ["deposit", "withdrawal"] as const) for (const s of ALL) expect(paymentMessage(kind, s).text.length).toBeGreaterThan(0);
   });
 

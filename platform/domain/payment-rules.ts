@@ -177,6 +177,20 @@ export const PROVIDER_UNAVAILABLE: PaymentMessage = {
   text: "The payment provider could not be reached; nothing was charged",
 };
 
+/**
+ * A successful deposit part or all of which repaid what the bettor owed (decision 019). The site's
+ * dictionary interpolates `{{repaid}}` and `{{credited}}` from the payment's `debtRepaid` and
+ * `amount`; the English text spells the amounts out for a reader without it.
+ */
+export function debtRepaidMessage(amount: number, repaid: number, currency: string): PaymentMessage {
+  const units = (minor: number) => `${(minor / 100).toFixed(2)} ${currency}`;
+  const text =
+    repaid >= amount
+      ? `Deposit credited; all of it (${units(repaid)}) repaid what you owed`
+      : `Deposit credited; ${units(repaid)} of it repaid what you owed, ${units(amount - repaid)} is on your balance`;
+  return { key: "payments.messages.deposit_debt_repaid", text };
+}
+
 /** The message a payment of `kind` shows in `status`. */
 export function paymentMessage(kind: PaymentKind, status: PaymentStatusId): PaymentMessage {
   const word = statusWord(status);

@@ -10,6 +10,7 @@ import { verifySignature } from "../../common/payment-signature.ts";
 import type { Db } from "../db/index.ts";
 import type { Clock } from "./clock.ts";
 import { ACCOUNT_TYPE, HOUSE, createTransfer, houseAccountId, isInsufficientFunds, mainAccount, requestHash, resolvePending } from "./ledger.ts";
+import { collectDebtsFromDeposit } from "./debts.ts";
 import type { PaymentProvider } from "./payment-provider.ts";
 import {
   PAYMENTS_PAGE_SIZE,
@@ -20,6 +21,7 @@ import {
   type PaymentStatusId,
   archiveCutoff,
   checkAmount,
+  debtRepaidMessage,
   methodsFor,
   paymentMessage,
   providerKind,
@@ -76,6 +78,7 @@ const storedPayment = z.object({
   message_key: z.string(),
   created_at: z.coerce.date(),
   updated_at: z.coerce.date(),
+  debt_repaid: bigId,
 });
 export type StoredPayment = z.infer<typeof storedPayment>;
 
@@ -97,6 +100,7 @@ const paymentColumns = [
   "message_key",
   "created_at",
   "updated_at",
+  "debt_repaid",
 ] as const;
 
 /** The bettor's view of one payment (GET /web-api/payments/{id}). */
@@ -111,6 +115,8 @@ export function paymentJson(p: StoredPayment) {
     method: p.method,
     message: p.message,
     messageKey: p.message_key,
+    /** The part of a deposit that repaid the bettor's debts (decision 019); 0 for the rest. */
+    debtRepaid: p.debt_repaid,
     redirectUrl: p.status_id === PAYMENT_STATUS.awaiting || p.status_id === PAYMENT_STATUS.pending ? p.redirect_url : null,
     createdAt: p.created_at.toISOString(),
     updatedAt: p.updated_at.toISOString(),
@@ -130,6 +136,7 @@ export function historyEntry(p: StoredPayment) {
     status_title: statusWord(p.status_id),
     summ: p.amount,
     money_deposit_id: p.kind === "deposit" ? p.id : null,
+    debt_repaid: p.debt_repaid,
     kind: p.kind,
     currency: p.currency,
     method: p.method,
@@ -164,6 +171,26 @@ async function paymentById(trx: Db, id: number): Promise<StoredPayment | undefin
 async function lockedByProviderId(trx: Db, providerId: string): Promise<StoredPayment | undefined> {
   const row = await trx.selectFrom("payment").select(paymentColumns).where("provider_id", "=", providerId).forUpdate().executeTakeFirst();
   return row ? storedPayment.parse(row) : undefined;
+}
+
+/** A payment by our id, its row locked for the rest of the transaction (the recovery sweep). */
+export async function lockedById(trx: Db, id: number): Promise<StoredPayment | undefined> {
+  const row = await trx.selectFrom("payment").select(paymentColumns).where("id", "=", String(id)).forUpdate().executeTakeFirst();
+  return row ? storedPayment.parse(row) : undefined;
+}
+
+/** Open payments (awaiting, pending) created before `before`, the longest unasked first. */
+export async function openPaymentsBefore(db: Db, before: Date, limit: number): Promise<StoredPayment[]> {
+  const rows = await db
+    .selectFrom("payment")
+    .select(paymentColumns)
+    .where("status_id", "in", [PAYMENT_STATUS.awaiting, PAYMENT_STATUS.pending])
+    .where("created_at", "<=", before)
+    .orderBy(sql`coalesce(checked_at, created_at)`)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => storedPayment.parse(row));
 }
 
 /**
@@ -264,11 +291,17 @@ async function openAtProvider(db: Db, settings: PaymentSettings, payment: Stored
       .updateTable("payment")
       .set({ provider_id: created.id, redirect_url: created.redirectUrl, updated_at: now })
       .where("id", "=", String(payment.id))
+      // The recovery sweep may have learnt the same id by our reference meanwhile.
+      .where((eb) => eb.or([eb("provider_id", "is", null), eb("provider_id", "=", created.id)]))
       .returning(paymentColumns)
-      .executeTakeFirstOrThrow();
-    return { ok: true, status: 201, payment: storedPayment.parse(row), replayed: false };
+      .executeTakeFirst();
+    const stored = row ? storedPayment.parse(row) : await paymentById(db, payment.id);
+    return { ok: true, status: 201, payment: stored!, replayed: false };
   }
-  await db.transaction().execute(async (trx) => {
+  const failed = await db.transaction().execute(async (trx) => {
+    const current = await lockedById(trx, payment.id);
+    // The recovery sweep found it at the provider meanwhile: what the provider said stands.
+    if (!current || current.status_id !== PAYMENT_STATUS.awaiting || current.provider_id !== null) return false;
     if (payment.reserve_transfer_id !== null) {
       const voided = await resolvePending(trx, payment.reserve_transfer_id, "void_pending");
       if (!voided.ok) throw new Error(`payment ${payment.id}: its reservation could not be voided (${voided.reason})`);
@@ -278,7 +311,9 @@ async function openAtProvider(db: Db, settings: PaymentSettings, payment: Stored
       .set({ status_id: PAYMENT_STATUS.failed, message: PROVIDER_UNAVAILABLE.text, message_key: PROVIDER_UNAVAILABLE.key, updated_at: now })
       .where("id", "=", String(payment.id))
       .execute();
+    return true;
   });
+  if (!failed) return { ok: true, status: 201, payment: (await paymentById(db, payment.id))!, replayed: false };
   return { ok: false, refusal: { status: 503, code: "provider_unavailable", message: PROVIDER_UNAVAILABLE.text, extra: { paymentId: payment.id, detail: created.detail } } };
 }
 
@@ -459,45 +494,68 @@ export async function applyCallback(db: Db, settings: PaymentSettings, raw: stri
       await logCallback(trx, raw, signature, { ...base, outcome: "refused", reason: "unknown_transaction" });
       return refused(404, "unknown_transaction", "No payment has this provider transaction id");
     }
-    const mismatch =
-      event.merchantRef !== String(payment.id)
-        ? "merchantRef"
-        : event.kind !== providerKind(payment.kind)
-          ? "kind"
-          : event.amount !== payment.amount
-            ? "amount"
-            : event.currency !== payment.currency
-              ? "currency"
-              : null;
-    if (mismatch) {
-      await logCallback(trx, raw, signature, { ...base, paymentId: payment.id, outcome: "refused", reason: `mismatch_${mismatch}` });
-      return refused(422, "mismatch", `The callback's ${mismatch} differs from the payment's`);
-    }
-    const move = transition(payment.status_id, event.status);
-    if (!move.move) {
-      await logCallback(trx, raw, signature, { ...base, paymentId: payment.id, outcome: move.why === "duplicate" ? "duplicate" : "ignored", reason: move.why });
-      return { status: 200, body: { result: { applied: false, status: statusWord(payment.status_id), why: move.why } } };
-    }
-    await moveMoney(trx, payment, move.to);
-    const message = paymentMessage(payment.kind, move.to);
-    await trx
-      .updateTable("payment")
-      .set({ status_id: move.to, message: message.text, message_key: message.key, updated_at: new Date(settings.clock.now()) })
-      .where("id", "=", String(payment.id))
-      .execute();
-    await logCallback(trx, raw, signature, { ...base, paymentId: payment.id, outcome: "applied" });
-    return { status: 200, body: { result: { applied: true, status: statusWord(move.to) } } };
+    const applied = await applyProviderState(trx, settings, payment, event);
+    await logCallback(trx, raw, signature, { ...base, paymentId: payment.id, outcome: applied.outcome, reason: applied.outcome === "applied" ? null : applied.why });
+    if (applied.outcome === "refused") return refused(422, "mismatch", `The callback's ${applied.field} differs from the payment's`);
+    if (applied.outcome === "applied") return { status: 200, body: { result: { applied: true, status: statusWord(applied.to) } } };
+    return { status: 200, body: { result: { applied: false, status: statusWord(applied.status), why: applied.why } } };
   });
+}
+
+/** What the provider says of one payment: by a callback, or by its answer to the recovery sweep's query. */
+export interface ProviderState {
+  id: string;
+  merchantRef: string;
+  kind: "deposit" | "payout";
+  status: "pending" | "success" | "failed" | "cancelled";
+  amount: number;
+  currency: string;
+}
+
+export type Applied =
+  | { outcome: "applied"; to: PaymentStatusId; debtRepaid: number }
+  | { outcome: "duplicate" | "ignored"; status: PaymentStatusId; why: "duplicate" | "after_terminal" }
+  | { outcome: "refused"; field: "merchantRef" | "kind" | "amount" | "currency"; why: string };
+
+/**
+ * The one place the provider's word moves a payment and its money, whether it came by a callback
+ * or by the recovery sweep's query: the caller holds the payment's row lock in `trx`. Every field
+ * the provider states is compared with the payment first; the same status again is a duplicate and
+ * nothing moves a final payment, so the money of a status moves once however often it is told.
+ */
+export async function applyProviderState(trx: Db, settings: PaymentSettings, payment: StoredPayment, state: ProviderState): Promise<Applied> {
+  const field =
+    state.merchantRef !== String(payment.id)
+      ? "merchantRef"
+      : state.kind !== providerKind(payment.kind)
+        ? "kind"
+        : state.amount !== payment.amount
+          ? "amount"
+          : state.currency !== payment.currency
+            ? "currency"
+            : null;
+  if (field) return { outcome: "refused", field, why: `mismatch_${field}` };
+  const move = transition(payment.status_id, state.status);
+  if (!move.move) return { outcome: move.why === "duplicate" ? "duplicate" : "ignored", status: payment.status_id, why: move.why };
+  const debtRepaid = await moveMoney(trx, payment, move.to);
+  const message = debtRepaid > 0 ? debtRepaidMessage(payment.amount, debtRepaid, payment.currency) : paymentMessage(payment.kind, move.to);
+  await trx
+    .updateTable("payment")
+    .set({ status_id: move.to, message: message.text, message_key: message.key, debt_repaid: debtRepaid, updated_at: new Date(settings.clock.now()) })
+    .where("id", "=", String(payment.id))
+    .execute();
+  return { outcome: "applied", to: move.to, debtRepaid };
 }
 
 /**
  * The money of a status change, in the callback's transaction: a deposit's success credits the
- * bettor once (its key is the payment's), a withdrawal's success posts the reservation and its
- * failure or cancellation voids it; pending moves nothing.
+ * bettor once (its key is the payment's) and then repays what the bettor owes from it (decision
+ * 019), a withdrawal's success posts the reservation and its failure or cancellation voids it;
+ * pending moves nothing. Returns the part of a deposit that repaid debts.
  */
-async function moveMoney(trx: Db, payment: StoredPayment, to: PaymentStatusId): Promise<void> {
+async function moveMoney(trx: Db, payment: StoredPayment, to: PaymentStatusId): Promise<number> {
   if (payment.kind === "deposit") {
-    if (to !== PAYMENT_STATUS.success) return;
+    if (to !== PAYMENT_STATUS.success) return 0;
     const credited = await createTransfer(trx, {
       debitAccountId: await houseAccountId(trx, HOUSE.deposits, payment.currency),
       creditAccountId: payment.account_id,
@@ -509,10 +567,11 @@ async function moveMoney(trx: Db, payment: StoredPayment, to: PaymentStatusId): 
     });
     if (!credited.ok) throw new Error(`payment ${payment.id}: the credit failed (${credited.reason})`);
     await trx.updateTable("payment").set({ credit_transfer_id: String(credited.transfer.id) }).where("id", "=", String(payment.id)).execute();
-    return;
+    return collectDebtsFromDeposit(trx, { paymentId: payment.id, accountId: payment.account_id, currency: payment.currency, upTo: payment.amount });
   }
-  if (to === PAYMENT_STATUS.pending) return;
+  if (to === PAYMENT_STATUS.pending) return 0;
   if (payment.reserve_transfer_id === null) throw new Error(`payment ${payment.id}: a withdrawal without its reservation`);
   const resolved = await resolvePending(trx, payment.reserve_transfer_id, to === PAYMENT_STATUS.success ? "post_pending" : "void_pending");
   if (!resolved.ok) throw new Error(`payment ${payment.id}: its reservation could not be resolved (${resolved.reason})`);
+  return 0;
 }

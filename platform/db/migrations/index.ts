@@ -20,6 +20,7 @@ import * as m017 from "./017_ledger_trigger_static.ts";
 import * as m018 from "./018_championship_seasons.ts";
 import * as m019 from "./019_bettor_debts.ts";
 import * as m020 from "./020_payments.ts";
+import * as m021 from "./021_payment_recovery_debts.ts";
 
 // Migrations are listed here, in order, so the bundle-free runtime needs no folder scan.
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   "018_championship_seasons": m018,
   "019_bettor_debts": m019,
   "020_payments": m020,
+  "021_payment_recovery_debts": m021,
 };
 
 export const migrationProvider: MigrationProvider = {
