@@ -50,6 +50,7 @@ describe.each(databases)("payment history on %s", (db) => {
       status_title: "success",
       summ: 100_00,
       money_deposit_id: ids[0],
+      debt_repaid: 0,
       kind: "deposit",
       currency: "RUB",
       method: "card",

@@ -14,7 +14,9 @@
 // owe after a correction took back winnings they had spent, withdrawals the payouts the payment
 // provider confirmed (and reserves those it has not answered yet). Each payment through the
 // provider (issue 34) has its money where its status says: a successful deposit one credit of its
-// amount, a withdrawal its reservation, resolved exactly when the payment is final.
+// amount, a withdrawal its reservation, resolved exactly when the payment is final. A debt is
+// repaid only from a successful deposit, by one transfer bettor → receivables per deposit, split
+// over the debts it repaid (decision 019), so receivables still hold exactly what is owed.
 
 export interface LedgerCheck {
   name: string;
@@ -80,7 +82,8 @@ const PATHS = `
           ('bet_payout_reversal', 'bettor', 'house:payouts'),
           ('bet_payout_owed', 'house:receivables', 'house:payouts'),
           ('payment_deposit', 'house:deposits', 'bettor'),
-          ('payment_withdrawal', 'bettor', 'house:withdrawals')) as p(kind, debit, credit)`;
+          ('payment_withdrawal', 'bettor', 'house:withdrawals'),
+          ('debt_repayment', 'bettor', 'house:receivables')) as p(kind, debit, credit)`;
 
 const side = (alias: string) => `case when ${alias}.kind = 'bettor' then 'bettor' else 'house:' || ${alias}.purpose end`;
 
@@ -260,13 +263,43 @@ export const LEDGER_CHECKS: LedgerCheck[] = [
   },
   {
     name: "payment_transfers_have_payments",
-    rule: "every payment transfer belongs to a payment of its kind (no money came in or went out beside a payment)",
+    rule: "every payment transfer belongs to a payment of its kind (no money came in or went out beside a payment); a debt's repayment to a deposit",
     sql: `select t.id, t.kind, t.reference
             from ledger_transfer t
-           where t.kind in ('payment_deposit', 'payment_withdrawal')
+           where t.kind in ('payment_deposit', 'payment_withdrawal', 'debt_repayment')
              and not exists (select 1 from payment p
                               where t.reference = 'payment:' || p.id
-                                and p.kind = case t.kind when 'payment_deposit' then 'deposit' else 'withdrawal' end)`,
+                                and p.kind = case t.kind when 'payment_withdrawal' then 'withdrawal' else 'deposit' end)`,
+  },
+  {
+    name: "debt_repayments",
+    rule: "a deposit's part that repaid debts is its one repayment transfer, at most its amount, and only once it succeeded; the repayment leaves the account the deposit credited",
+    sql: `select p.id, p.status_id, p.amount, p.debt_repaid, count(t.id) as transfers, coalesce(sum(t.amount), 0) as repaid
+            from payment p
+            left join ledger_transfer t on t.kind = 'debt_repayment' and t.reference = 'payment:' || p.id
+           group by p.id
+          having p.debt_repaid <> coalesce(sum(t.amount), 0) or p.debt_repaid > p.amount or count(t.id) > 1
+              or (p.status_id <> 2 and count(t.id) > 0)
+              or count(t.id) filter (where t.debit_account_id <> p.account_id or t.currency <> p.currency or t.flag <> 'posted') > 0`,
+  },
+  {
+    name: "debt_collections",
+    rule: "each repayment is split over the debts it repaid, each part within the debt's own account and currency, and each debt has collected exactly its parts",
+    sql: `select k.debt_id as id, k.payment_id, k.amount, t.kind, t.reference
+            from bettor_debt_collection k
+            join bettor_debt d on d.id = k.debt_id
+            left join ledger_transfer t on t.id = k.transfer_id
+           where t.id is null or t.kind <> 'debt_repayment' or t.debit_account_id <> d.account_id or t.currency <> d.currency
+              or t.reference <> 'payment:' || k.payment_id
+           union all
+          select t.id, null, t.amount, t.kind, t.reference
+            from ledger_transfer t
+           where t.kind = 'debt_repayment'
+             and t.amount <> coalesce((select sum(k.amount) from bettor_debt_collection k where k.transfer_id = t.id), 0)
+           union all
+          select d.id, null, d.collected, 'bettor_debt', null
+            from bettor_debt d
+           where d.collected <> coalesce((select sum(k.amount) from bettor_debt_collection k where k.debt_id = d.id), 0)`,
   },
   {
     name: "house_withdrawals",

@@ -1,7 +1,7 @@
 // What the payment tests share (issue 34): the bettor's payment calls on the platform, the fake
 // provider's hosted page and test controls, callbacks signed by the test itself, and reads of the
 // platform's tables through its read-only /__test/sql hook.
-import { signPayload } from "../../common/payment-signature.ts";
+import { signPayload, signedTarget } from "../../common/payment-signature.ts";
 import { hookRequest } from "./hooks";
 import { TEST_PAYMENT_PROVIDER_SECRET } from "./stack";
 
@@ -25,7 +25,18 @@ async function answer(res: Response): Promise<Answer> {
   return { status: res.status, body, headers: res.headers };
 }
 
-export type ControlSettings = { down?: boolean; delayMs?: number; copies?: number; outOfOrder?: boolean };
+export type ControlSettings = { down?: boolean; delayMs?: number; copies?: number; outOfOrder?: boolean; lose?: number };
+
+/** What one recovery sweep did (POST /__test/payments/reconcile). */
+export interface SweepReport {
+  leader: boolean;
+  checked: number;
+  applied: number;
+  abandoned: number;
+  linked: number;
+  unanswered: number;
+  mismatched: number;
+}
 
 /** A client of the platform's payment calls and of the provider, for the stack whose URLs the getters read. */
 export function paymentsClient(urls: { platform: () => string; provider: () => string | null }) {
@@ -76,6 +87,21 @@ export function paymentsClient(urls: { platform: () => string; provider: () => s
         body,
       }).then(answer);
     },
+    /** Moves the platform's payments clock (dating, the archive, the recovery's thresholds). */
+    clock: (offsetMs: number) => hookRequest(urls.platform(), "POST", "/__test/payments/clock", { offsetMs }),
+    /** One recovery sweep now, through the leadership (or without it, `force`). */
+    reconcile: async (force = false) => ((await hookRequest(urls.platform(), "POST", "/__test/payments/reconcile", { force })) as { result: SweepReport }).result,
+    /** The provider's signed status query by our reference, as the platform asks it. */
+    providerByRef: async (merchantRef: string) => {
+      const path = `/v1/payments?merchantRef=${encodeURIComponent(merchantRef)}`;
+      const res = await fetch(provider(path), { headers: { "x-signature": signPayload(TEST_PAYMENT_PROVIDER_SECRET, signedTarget("GET", path)) } }).then(answer);
+      return res as Answer;
+    },
+    /** A signed status query of any path and query on the provider (the tests of its refusals). */
+    providerQuery: (path: string, signature?: string | null) =>
+      fetch(provider(path), {
+        headers: signature === null ? {} : { "x-signature": signature ?? signPayload(TEST_PAYMENT_PROVIDER_SECRET, signedTarget("GET", path)) },
+      }).then(answer),
     controls: (settings: ControlSettings) => hookRequest(urls.provider() ?? "", "POST", "/__test/controls", settings) as Promise<ControlSettings>,
     resetControls: () => hookRequest(urls.provider() ?? "", "DELETE", "/__test/controls"),
     providerPayment: (providerId: string) =>

@@ -342,6 +342,8 @@ export function stackPerSuite(runner: SuiteHooks, options: StackOptions = {}): S
 export interface PlatformPair {
   urls: [string, string];
   ports: [number, number];
+  /** The fake payment provider both use (test controls on), or null without `payments`. */
+  providerUrl: string | null;
   /** Stops one of the two (0 or 1); the other keeps running. */
   stopOne(which: 0 | 1): Promise<void>;
   /** Stops both and drops the schema. */
@@ -353,29 +355,40 @@ export interface PlatformPair {
  * to both, `second` to the second only (e.g. a faster simulator tick); the sports catalogue is
  * seeded only when asked for.
  */
-export async function startPlatformPair(options: { sports?: boolean; env?: Record<string, string>; second?: Record<string, string> } = {}): Promise<PlatformPair> {
+export async function startPlatformPair(options: { sports?: boolean; payments?: boolean; env?: Record<string, string>; second?: Record<string, string> } = {}): Promise<PlatformPair> {
   const database = freshDatabase("postgres");
-  const env = { ...database.env, NODE_ENV: "test", PLATFORM_TEST_HOOKS: "1", SPORTS_SEED: options.sports ? "on" : "off", PAYMENT_PROVIDER_SECRET: TEST_PAYMENT_PROVIDER_SECRET, PAYMENT_PROVIDER_URL: NO_PAYMENT_PROVIDER, ...options.env };
+  const providerPort = options.payments ? await freePort() : null;
+  const providerUrl = providerPort === null ? null : `http://127.0.0.1:${providerPort}`;
+  const env = { ...database.env, NODE_ENV: "test", PLATFORM_TEST_HOOKS: "1", SPORTS_SEED: options.sports ? "on" : "off", PAYMENT_PROVIDER_SECRET: TEST_PAYMENT_PROVIDER_SECRET, PAYMENT_PROVIDER_URL: providerUrl ?? NO_PAYMENT_PROVIDER, ...options.env };
   const ports: [number, number] = [await freePort(), await freePort()];
   const children: Array<Child | undefined> = [];
+  let provider: Child | undefined;
   try {
+    if (providerPort !== null) {
+      provider = await startPaymentProvider({
+        port: providerPort,
+        quiet: QUIET,
+        env: { NODE_ENV: "test", PAYMENT_PROVIDER_TEST_CONTROLS: "1", PAYMENT_PROVIDER_SECRET: TEST_PAYMENT_PROVIDER_SECRET },
+      });
+    }
     // One after the other: the first runs the migrations and seeds, the second finds them done.
     children[0] = await startPlatform({ port: ports[0], env, quiet: true });
     children[1] = await startPlatform({ port: ports[1], env: { ...env, ...options.second }, quiet: true });
   } catch (error) {
-    await Promise.all(children.map((c) => stop(c)));
+    await Promise.all([...children.map((c) => stop(c)), stop(provider)]);
     await database.drop();
     throw error;
   }
   return {
     urls: [`http://127.0.0.1:${ports[0]}`, `http://127.0.0.1:${ports[1]}`],
     ports,
+    providerUrl,
     async stopOne(which) {
       await stop(children[which]);
       children[which] = undefined;
     },
     async stop() {
-      await Promise.all(children.map((c) => stop(c)));
+      await Promise.all([...children.map((c) => stop(c)), stop(provider)]);
       await database.drop();
     },
   };
