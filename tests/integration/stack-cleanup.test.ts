@@ -18,31 +18,37 @@ describe("test stacks clean up after themselves", () => {
     for (const port of ports) expect(await portTaken(port)).toBe(false);
   });
 
-  it("the e2e stack does the same when Playwright stops it with SIGTERM", async () => {
-    const [sitePort, platformPort] = [await freePort(), await freePort()];
+  it("the e2e stack does the same when Playwright stops it with SIGTERM", { timeout: 180_000 }, async () => {
+    const [sitePort, platformPort, providerPort] = [await freePort(), await freePort(), await freePort()];
     // Its own process group, as Playwright starts web servers; the signal goes to the whole group.
     const child = spawn(process.execPath, ["--import", "tsx", "tests/support/e2e-server.ts"], {
       cwd: root,
-      env: { ...process.env, E2E_SITE_PORT: String(sitePort), E2E_PLATFORM_PORT: String(platformPort) },
+      env: { ...process.env, E2E_SITE_PORT: String(sitePort), E2E_PLATFORM_PORT: String(platformPort), E2E_PROVIDER_PORT: String(providerPort) },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-    const ready = await new Promise<string>((resolve, reject) => {
-      let output = "";
-      child.stdout.on("data", (d) => {
-        output += d;
-        const match = /e2e stack ready at .* \(platform (\S+), data (\S+)\)/.exec(output);
-        if (match) resolve(`${match[1]} ${match[2]}`);
+    try {
+      const ready = await new Promise<string>((resolve, reject) => {
+        let output = "";
+        child.stdout.on("data", (d) => {
+          output += d;
+          const match = /e2e stack ready at .* \(platform (\S+), payment provider \S+, data (\S+)\)/.exec(output);
+          if (match) resolve(`${match[1]} ${match[2]}`);
+        });
+        void exited.then(() => reject(new Error(`e2e server exited early:\n${output}`)));
       });
-      void exited.then(() => reject(new Error(`e2e server exited early:\n${output}`)));
-    });
-    const [platformUrl, dir] = ready.split(" ") as [string, string];
-    expect(existsSync(dir)).toBe(true);
-    process.kill(-child.pid!, "SIGTERM");
-    expect(await exited).toBe(0);
-    expect(existsSync(dir)).toBe(false);
-    expect(await portTaken(Number(new URL(platformUrl).port))).toBe(false);
-    expect(await portTaken(sitePort)).toBe(false);
+      const [platformUrl, dir] = ready.split(" ") as [string, string];
+      expect(existsSync(dir)).toBe(true);
+      process.kill(-child.pid!, "SIGTERM");
+      expect(await exited).toBe(0);
+      expect(existsSync(dir)).toBe(false);
+      expect(await portTaken(Number(new URL(platformUrl).port))).toBe(false);
+      expect(await portTaken(sitePort)).toBe(false);
+      expect(await portTaken(providerPort)).toBe(false);
+    } finally {
+      // A failed check never leaves the stack running (it would hold its ports for the next run).
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGKILL");
+    }
   });
 });
