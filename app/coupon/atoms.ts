@@ -20,7 +20,7 @@ import {
   setSystemValue,
   updateCouponBets,
 } from "./coupon";
-import { amountStepFor } from "./currency";
+import { amountStepFor, startingStake } from "./currency";
 import { COUPON_NOTIFICATION_STORAGE_KEY, COUPON_SETTINGS_STORAGE_KEY, COUPON_STORAGE_KEY } from "./constants";
 import { formatOdds } from "./math";
 import { type Coupon, type CouponBet, type CouponRuntime, type StoredCoupon, defaultCouponSettings, emptyStoredCoupon, getBetId } from "./model";
@@ -95,7 +95,7 @@ export const couponAtom = atom(
       calcSystemsMin: couponSystemReturn(coupon)?.minWin ?? null,
       systemValues: couponSystemOptions(coupon).map((option) => option.value),
       amountStep: amountStepFor(account.currency, get(couponSettingsBaseAtom)),
-      initialAmount: account.currency.initialAmount,
+      initialAmount: startingStake(account.currency, account.available),
     };
   },
   (get, set, update: Update<Coupon>) => {

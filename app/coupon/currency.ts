@@ -26,3 +26,13 @@ export function amountStepFor(
   const own = settings.isManualAmountStep ? settings.amountStepByCurrencyIso[currency.iso] : undefined;
   return own ?? currency.amountStep;
 }
+
+/**
+ * The stake a coupon starts with: the currency's initial amount (SPEC §9), but never more than
+ * the bettor can spend (issue 34: a balance of 0 or 64 does not start a stake of 150).
+ * `available` is null when unknown (a guest, the balance not read).
+ */
+export function startingStake(currency: Pick<CouponCurrency, "initialAmount">, available: number | null | undefined): number {
+  if (available === null || available === undefined) return currency.initialAmount;
+  return Math.max(0, Math.min(currency.initialAmount, available));
+}

@@ -20,7 +20,7 @@
 import { atom, createStore } from "jotai";
 import type * as Atoms from "./atoms";
 import { COUPON_NOTIFICATION_STORAGE_KEY, COUPON_SETTINGS_STORAGE_KEY } from "./constants";
-import { FALLBACK_CURRENCY, type CouponCurrency } from "./currency";
+import { FALLBACK_CURRENCY, type CouponCurrency, startingStake } from "./currency";
 import type { OddsFormat } from "./odds-format";
 import {
   type CouponBet,
@@ -62,6 +62,8 @@ export interface CouponAccountContext {
   readonly currency: CouponCurrency;
   readonly isBonusAccount: boolean;
   readonly oddsFormat: OddsFormat;
+  /** What the bettor can stake now (minor units), when the page knows it: the stake never starts above it. */
+  readonly available?: number | null;
 }
 
 export const DEFAULT_COUPON_ACCOUNT: CouponAccountContext = Object.freeze({
@@ -249,7 +251,7 @@ export function createCouponStore(seed: CouponStoreSeed = {}): CouponStore {
   // already in the server's render, so a coupon without JavaScript shows the win of the stake it shows.
   const runtime = store.get(couponRuntimeAtom);
   if (seed.maxBetAmount != null) store.set(couponRuntimeAtom, { ...runtime, amount: seed.maxBetAmount, maxBetAmount: seed.maxBetAmount });
-  else if (seed.account) store.set(couponRuntimeAtom, { ...runtime, amount: seed.account.currency.initialAmount });
+  else if (seed.account) store.set(couponRuntimeAtom, { ...runtime, amount: startingStake(seed.account.currency, seed.account.available) });
   return store;
 }
 

@@ -43,11 +43,15 @@ describe("SPEC §5: registration allowed only if the config permits it and the d
 
 describe("defaults", () => {
   it("preselects the currency of the country, else the site's, else USD", () => {
-    expect(defaultCurrencyFor("AZ", "RUB")).toBe("AZN");
-    expect(defaultCurrencyFor("kz", "RUB")).toBe("KZT");
-    expect(defaultCurrencyFor("DE", "RUB")).toBe("EUR");
-    expect(defaultCurrencyFor("GB", "RUB")).toBe("RUB");
-    expect(defaultCurrencyFor(null, "GBP")).toBe("USD");
+    expect(defaultCurrencyFor("AZ", "ru", "RUB")).toBe("AZN");
+    expect(defaultCurrencyFor("kz", "en", "RUB")).toBe("KZT");
+    expect(defaultCurrencyFor("DE", "ru", "RUB")).toBe("EUR");
+    // Issue 34: no country's currency, then the language's, not the site's roubles.
+    expect(defaultCurrencyFor("GB", "en", "RUB")).toBe("USD");
+    expect(defaultCurrencyFor(null, "en", "RUB")).toBe("USD");
+    expect(defaultCurrencyFor(null, "uk", "RUB")).toBe("UAH");
+    expect(defaultCurrencyFor(null, "xx", "EUR")).toBe("EUR");
+    expect(defaultCurrencyFor(null, null, "GBP")).toBe("USD");
   });
   it("guesses the country from the page language when the visitor's is unknown", () => {
     expect(countryOfLanguage("ru")).toBe("RU");

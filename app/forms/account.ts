@@ -39,10 +39,19 @@ const currencyByCountry: Record<string, RegistrationCurrency> = {
   ...Object.fromEntries(euro.map((c) => [c, "EUR" as const])),
 };
 
-/** The currency preselected for a country; elsewhere the site's default, else USD. */
-export function defaultCurrencyFor(country: string | null | undefined, siteDefault: string): RegistrationCurrency {
+/** The currency of a page language's readers, where no country says better. */
+const currencyByLanguage: Record<string, RegistrationCurrency> = { ru: "RUB", uk: "UAH", kk: "KZT", tr: "TRY", az: "AZN", de: "EUR", en: "USD", ar: "USD", fa: "USD" };
+
+/**
+ * The currency preselected at registration (issue 34): the visitor's country's (SPEC's geo data),
+ * else the page language's, else the site's default, else USD. An English visitor from nowhere
+ * known is not offered roubles.
+ */
+export function defaultCurrencyFor(country: string | null | undefined, lng: string | null, siteDefault: string): RegistrationCurrency {
   const byCountry = country ? currencyByCountry[country.toUpperCase()] : undefined;
   if (byCountry) return byCountry;
+  const byLanguage = lng ? currencyByLanguage[lng] : undefined;
+  if (byLanguage) return byLanguage;
   return (registrationCurrencies as readonly string[]).includes(siteDefault) ? (siteDefault as RegistrationCurrency) : "USD";
 }
 

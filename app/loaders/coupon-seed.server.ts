@@ -40,13 +40,22 @@ function couponConfigOf(config: SiteConfig): CouponSeed["config"] {
   return coupon;
 }
 
-/** What the coupon store starts from on every page: the cookie coupon, the config's coupon flags, the currency and odds format. */
-export function couponSeed(request: Request, site: SiteContext, isSignedIn: boolean, saved?: Record<string, unknown> | null): CouponSeed {
+/**
+ * What the coupon store starts from on every page: the cookie coupon, the config's coupon flags,
+ * the currency (the bettor's own, else the site's) and odds format.
+ */
+export function couponSeed(
+  request: Request,
+  site: SiteContext,
+  isSignedIn: boolean,
+  saved?: Record<string, unknown> | null,
+  currency?: string | null,
+): CouponSeed {
   const { config } = site;
   return {
     cookieCoupon: readCouponCookie(request.headers.get("cookie"), sessionSecret),
     config: couponConfigOf(config),
-    currency: couponCurrency(config.defaultCurrency),
+    currency: couponCurrency(currency ?? config.defaultCurrency),
     oddsFormat: displaySettings(request, site, saved).odds,
     isSignedIn,
   };

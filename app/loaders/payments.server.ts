@@ -1,3 +1,4 @@
+import { formatMoney } from "~/coupon/amount-input";
 import { currencyDefaults } from "~/coupon/currency-defaults";
 import type { PaymentHistoryEntry } from "~/services/payments.server";
 
@@ -15,6 +16,8 @@ export interface PaymentRowView {
   /** The dictionary key of the platform's message, when it names one the dictionaries have. */
   messageKey: string | null;
   message: string | null;
+  /** The figures the message names (a deposit that repaid a debt), formatted. */
+  messageValues: Record<string, string>;
   reference: string | null;
 }
 
@@ -22,7 +25,8 @@ export interface PaymentRowView {
 const MESSAGE_PREFIX = "payments.messages.";
 
 /** History entries as the office's tables show them. */
-export function paymentRows(entries: readonly PaymentHistoryEntry[]): PaymentRowView[] {
+export function paymentRows(entries: readonly PaymentHistoryEntry[], lng: string): PaymentRowView[] {
+  const money = (minor: number, currency: string) => formatMoney(minor, currencyDefaults(currency).exponent, currency, lng);
   return entries.map((e) => ({
     id: e.id,
     statusId: e.status_id,
@@ -34,6 +38,7 @@ export function paymentRows(entries: readonly PaymentHistoryEntry[]): PaymentRow
     timestamp: e.timestamp,
     messageKey: e.translate_message?.startsWith(MESSAGE_PREFIX) ? e.translate_message : null,
     message: e.message,
+    messageValues: e.debt_repaid > 0 ? { repaid: money(e.debt_repaid, e.currency), credited: money(e.summ - e.debt_repaid, e.currency) } : ({} as Record<string, string>),
     reference: e.skks_hash,
   }));
 }

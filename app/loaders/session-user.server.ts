@@ -21,6 +21,8 @@ export interface SessionUser {
   hiddenSports: { line: number[]; live: number[] };
   /** The quick display settings saved on the platform (unparsed), null until first saved. */
   display: Record<string, unknown> | null;
+  /** The currency of the bettor's main account (ISO 4217), null when the platform does not say. */
+  currency: string | null;
 }
 
 
@@ -65,6 +67,7 @@ export function getSessionUser({ request, context }: Pick<RequestArgs, "request"
         termsChanged: terms.result,
         hiddenSports: { line: config.disallow_line_sport, live: config.disallow_live_sport },
         display: config.display_settings,
+        currency: config.currency,
       };
     };
     try {

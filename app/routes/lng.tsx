@@ -23,7 +23,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const saved = user?.display ?? null;
   // The coupon and the display settings are the whole site's: every page may show a coefficient.
   return {
-    coupon: couponSeed(args.request, site, hasSessionToken(args.request), saved),
+    coupon: couponSeed(args.request, site, hasSessionToken(args.request), saved, user?.currency),
     couponSettings: await couponSettingsSeed(args.request, user?.token ?? null),
     display: displaySettings(args.request, site, saved),
   };

@@ -46,7 +46,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       label: a.label,
     }));
     return data(
-      { lng: ctx.site.lng, seo: await routeSeo(ctx), accounts, recent: paymentRows(history.entities.slice(0, RECENT)), paymentsTotal: history.total },
+      { lng: ctx.site.lng, seo: await routeSeo(ctx), accounts, recent: paymentRows(history.entities.slice(0, RECENT), ctx.site.lng), paymentsTotal: history.total },
       { headers: { "Cache-Control": "private, no-store" } },
     );
   });

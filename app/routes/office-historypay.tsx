@@ -26,7 +26,7 @@ export const loader = (args: LoaderFunctionArgs) =>
     const includeArchive = query.archive === "1";
     const history = await getPaymentHistory(ctx.user!.token, { includeArchive, page: query.page }, args.request.signal);
     return data(
-      { lng: ctx.site.lng, seo: await routeSeo(ctx), includeArchive, page: query.page, pageSize: PAYMENT_HISTORY_PAGE_SIZE, total: history.total, payments: paymentRows(history.entities) },
+      { lng: ctx.site.lng, seo: await routeSeo(ctx), includeArchive, page: query.page, pageSize: PAYMENT_HISTORY_PAGE_SIZE, total: history.total, payments: paymentRows(history.entities, ctx.site.lng) },
       { headers: { "Cache-Control": "private, no-store" } },
     );
   });

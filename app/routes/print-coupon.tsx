@@ -2,7 +2,9 @@ import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction }
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Logo } from "~/components/Logo";
 import { CouponCard } from "~/components/coupon/PlacedCoupon";
+import { formatDateTime } from "~/lib/format";
 import { couponViews } from "~/loaders/coupon-view.server";
 import { pageLoader } from "~/loaders/guards.server";
 import { routeSeo } from "~/loaders/seo.server";
@@ -23,18 +25,31 @@ export const loader = (args: LoaderFunctionArgs) =>
     const coupon = await getCoupon(ctx.user!.token, args.params.couponId!, args.request.signal);
     if (!coupon) throw new Response("Not Found", { status: 404 });
     const [view] = await couponViews([coupon], ctx.site.lng);
-    return data({ lng: ctx.site.lng, seo: await routeSeo(ctx), coupon: view! }, { headers: { "Cache-Control": "private, no-store" } });
+    return data(
+      { lng: ctx.site.lng, seo: await routeSeo(ctx), coupon: view!, site: ctx.site.url.host, printedAt: new Date().toISOString() },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
   });
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
 export default function PrintCouponPage() {
-  const { lng, coupon } = useLoaderData<typeof loader>();
+  const { lng, coupon, site, printedAt } = useLoaderData<typeof loader>();
   const root = useRootData();
   const { t } = useTranslation();
   return (
     <main className="print-coupon">
-      <p className="print-coupon__brand">{root?.companyName}</p>
+      {/* The site's own header on paper: the logo, the company and where the coupon can be checked. */}
+      <header className="print-coupon__header">
+        <a href={`/${lng}`} className="print-coupon__logo" aria-label={root?.companyName}>
+          <Logo company={root?.companyName ?? ""} />
+        </a>
+        <span className="print-coupon__site">
+          {site}
+          <br />
+          {t("bets.printedAt", { date: formatDateTime(printedAt, lng, root?.timeZone ?? 0) })}
+        </span>
+      </header>
       <h1 className="page-title">{t("bets.print")}</h1>
       <CouponCard coupon={coupon} lng={lng} headingLevel={2} />
       <p className="print-coupon__actions">

@@ -54,17 +54,18 @@ export const loader = (args: LoaderFunctionArgs) =>
     // After this request's own action (a new player's credentials screen) the page still renders.
     if (ctx.user && !afterAction(args.context)) throw redirect(`/${site.lng}`);
     const countries = await registrationCountries(site.lng);
+    // The visitor's own country when the geo data knows it, else the language's, else the site's.
     const visitor =
       countries.find((c) => c.code === site.country) ??
-      countries.find((c) => c.code === site.config.country) ??
       countries.find((c) => c.code === countryOfLanguage(site.lng)) ??
+      countries.find((c) => c.code === site.config.country) ??
       countries[0];
     const origin = env.PUBLIC_ORIGIN ?? site.url.origin;
     return {
       lng: site.lng,
       slug,
       countries,
-      defaults: { country: visitor?.code ?? "", currency: defaultCurrencyFor(visitor?.code, site.config.defaultCurrency) },
+      defaults: { country: visitor?.code ?? "", currency: defaultCurrencyFor(site.country, site.lng, site.config.defaultCurrency) },
       returnTo: safeReturnPath(site.url.searchParams.get("returnTo"), ""),
       companyName: site.config.companyName,
       loginUrl: `${origin}/${site.lng}/login`,

@@ -121,6 +121,8 @@ const historyEntrySchema = z.object({
   kind: z.enum(["deposit", "withdrawal"]),
   currency: z.string().min(3).max(8),
   method: z.string(),
+  /** Of a deposit, what repaid the bettor's debt before the rest reached the balance (decision 019). */
+  debt_repaid: minor.default(0),
 });
 export type PaymentHistoryEntry = z.infer<typeof historyEntrySchema>;
 const historySchema = z.object({ result: z.object({ entities: z.array(historyEntrySchema), total_count: z.number().int().nonnegative() }) });

@@ -36,6 +36,8 @@ const userConfigSchema = z.object({
   disallow_live_sport: z.array(z.number().int()).default([]),
   // The quick display settings saved on the platform; parsed by app/sports/display.ts.
   display_settings: z.record(z.unknown()).nullable().default(null),
+  // The currency the account was opened in (its main account's).
+  currency: z.string().regex(/^[A-Z]{3}$/).nullable().default(null),
 });
 export type UserConfig = z.infer<typeof userConfigSchema>;
 

@@ -21,10 +21,14 @@ async function open(page: Page, path: string, js: boolean) {
   if (js) await waitForHydration(page);
 }
 
-/** Registers through the registration page (e-mail type) and lands signed in, balance 0. */
+/**
+ * Registers through the registration page (e-mail type) and lands signed in, balance 0. An
+ * English visitor the geo data does not place is offered US dollars, not the site's roubles.
+ */
 async function register(page: Page, js: boolean) {
   const email = `office-${process.pid}-${Date.now().toString(36)}-${++seq}@example.com`;
   await open(page, "/en/registration", js);
+  await expect(page.getByLabel("Currency", { exact: true })).toHaveValue("USD");
   await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill("Secret123");
   await page.getByLabel(/I am at least 18 years old/).check();
@@ -64,7 +68,7 @@ for (const js of [true, false]) {
       // Back on the site: the platform's state of the payment, credited by the provider's callback.
       await expect(page).toHaveURL(/\/en\/onpay\/success\?payment=\d+$/, SLOW);
       await expect(page.getByRole("heading", { name: "Deposit successful" })).toBeVisible();
-      await expect(page.getByTestId("onpay-amount")).toContainText("1,000.00 RUB");
+      await expect(page.getByTestId("onpay-amount")).toContainText("1,000.00 USD");
       if (js) await page.screenshot({ path: docScreenshotPath("office-onpay-success.png") });
 
       // The balance in the header, on the sports pages too; then a bet of 100.
@@ -74,7 +78,7 @@ for (const js of [true, false]) {
       expect(money(await balanceText(page))).toBe(100_000);
       await rowOdd(page, game, homeWin(game)).click();
       const coupon = page.getByTestId("coupon").first();
-      await coupon.getByLabel("Stake, RUB").fill("100");
+      await coupon.getByLabel("Stake, USD").fill("100");
       await coupon.getByTestId("coupon-place-button").click();
       if (!js) await expect(page).toHaveURL(/\/en\/coupon\/result\/\d+$/, SLOW);
       await expect(page.getByTestId("placed-coupon").first().getByTestId("coupon-state")).toHaveText("Accepted", SLOW);
@@ -84,14 +88,14 @@ for (const js of [true, false]) {
       await page.getByTestId("account-menu").locator("summary").click();
       await page.getByTestId("account-menu").getByRole("link", { name: "Withdraw" }).click();
       await expect(page).toHaveURL(/\/en\/office\/deduce$/);
-      await expect(page.getByTestId("payment-available")).toHaveText("900.00 RUB");
+      await expect(page.getByTestId("payment-available")).toHaveText("900.00 USD");
       await startPayment(page, js, "500");
       await page.getByRole("button", { name: /^Confirm payout/ }).click();
       await expect(page).toHaveURL(/\/en\/onpay\/withdraw\/success\?payment=\d+$/, SLOW);
       await expect(page.getByTestId("onpay-state")).toHaveAttribute("data-result", "success");
       // The return page is of the empty layout: the account page, one click away, has the balance.
       await page.getByRole("link", { name: "Go to my account" }).click();
-      await expect(page.getByTestId("account-available")).toHaveText("400.00 RUB");
+      await expect(page.getByTestId("account-available")).toHaveText("400.00 USD");
       expect(money(await balanceText(page))).toBe(40_000);
 
       // Both payments in the history, newest first.
@@ -99,11 +103,39 @@ for (const js of [true, false]) {
       const rows = page.getByTestId("payment-row");
       await expect(rows).toHaveCount(2);
       await expect(rows.nth(0)).toHaveAttribute("data-kind", "withdrawal");
-      await expect(rows.nth(0)).toContainText("500.00 RUB");
+      await expect(rows.nth(0)).toContainText("500.00 USD");
       await expect(rows.nth(0)).toContainText("Completed");
       await expect(rows.nth(1)).toHaveAttribute("data-kind", "deposit");
-      await expect(rows.nth(1)).toContainText("1,000.00 RUB");
+      await expect(rows.nth(1)).toContainText("1,000.00 USD");
       if (js) await page.screenshot({ path: docScreenshotPath("office-historypay.png"), fullPage: true });
+
+      // The bet's print page carries the site's own header: its logo, address and the time printed.
+      await open(page, "/en/office/history", js);
+      const print = await page.getByRole("link", { name: "Print the coupon" }).first().getAttribute("href");
+      await open(page, print!, js);
+      await expect(page.locator(".print-coupon__header .logo__text")).toHaveText("Arena Bet");
+      await expect(page.locator(".print-coupon__header")).toContainText("Printed");
+      if (js) await page.screenshot({ path: docScreenshotPath("print-coupon.png") });
+    });
+
+    test("the stake never starts above the balance, and a bet refused for lack of money offers the deposit", async ({ page, context }) => {
+      const { userId, token } = await h.createUser({ email: `office-low-${process.pid}-${Date.now().toString(36)}-${++seq}@example.com`, password: "Secret123", termsAccepted: true });
+      await h.post("/__test/ledger/deposit", { userId, amount: 6_400 });
+      await context.addCookies([{ name: "user_token", value: token, url: sharedStack.siteUrl }]);
+      const game = await games.homeWinAt(await games.lineGame({ startInSec: 300 }), 200);
+      await untilListed(sharedStack.siteUrl, "/en/line", game);
+      await open(page, "/en/line", js);
+      await rowOdd(page, game, homeWin(game)).click();
+      const coupon = page.getByTestId("coupon").first();
+      // 64.00 on the account: the stake starts there, not at the currency's 150.
+      await expect(coupon.getByLabel("Stake, RUB")).toHaveValue("64");
+      await coupon.getByLabel("Stake, RUB").fill("100");
+      await coupon.getByTestId("coupon-place-button").click();
+      const refusal = page.getByTestId("place-refusal").first();
+      await expect(refusal).toHaveAttribute("data-code", "insufficient_balance", SLOW);
+      await refusal.getByTestId("deposit-offer").getByRole("link", { name: "Top up to bet" }).click();
+      await expect(page).toHaveURL(/\/en\/office\/recharge$/);
+      expect(money(await balanceText(page))).toBe(6_400);
     });
 
     test("a declined deposit credits nothing, and a cancelled withdrawal gives the reserve back", async ({ page }) => {
@@ -128,7 +160,7 @@ for (const js of [true, false]) {
       await expect(page).toHaveURL(/\/en\/onpay\/withdraw\/cancel\?payment=\d+$/, SLOW);
       await expect(page.getByRole("heading", { name: "Withdrawal cancelled" })).toBeVisible();
       await page.getByRole("link", { name: "Go to my account" }).click();
-      await expect(page.getByTestId("account-available")).toHaveText("3,000.00 RUB");
+      await expect(page.getByTestId("account-available")).toHaveText("3,000.00 USD");
 
       // An amount under the method's minimum is refused on the form, in words, and nothing moves.
       await open(page, "/en/office/deduce", js);
@@ -147,7 +179,7 @@ test("the account page shows the accounts and the latest payments, and the offic
   await expect(page).toHaveURL(/\/en\/office\/account$/);
   await expect(page.getByRole("heading", { name: "Accounts and balance", level: 1 })).toBeVisible();
   await expect(page.getByTestId("account-card")).toHaveCount(1);
-  await expect(page.getByTestId("account-money")).toHaveText("0.00 RUB");
+  await expect(page.getByTestId("account-money")).toHaveText("0.00 USD");
   await expect(page.getByRole("navigation", { name: "Account pages" }).getByRole("link", { name: "Accounts and balance" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByText("No payments yet.", { exact: false })).toBeVisible();
   await page.screenshot({ path: docScreenshotPath("office-account.png"), fullPage: true });

@@ -1,6 +1,7 @@
 import { Provider } from "jotai";
 import { type ReactNode, useState } from "react";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
+import { useRootData } from "~/components/root-data";
 import { createCouponStore } from "~/coupon/store";
 import type { CouponSeed } from "~/coupon/seed";
 import type { CouponSettingsSeed } from "~/coupon/settings-seed.server";
@@ -13,11 +14,13 @@ import { useCouponStorage } from "~/coupon/use-coupon-storage";
  * coupon cookie (the settings cookie stays: it is the bettor's without JavaScript).
  */
 export function CouponProvider({ seed, kept, lng, children }: { seed: CouponSeed; kept?: CouponSettingsSeed; lng: string; children: ReactNode }) {
+  // The balance the page came with: the stake never starts above it.
+  const balance = useRootData()?.balance;
   const [store] = useState(() =>
     createCouponStore({
       cookieCoupon: seed.cookieCoupon,
       config: seed.config,
-      account: { isSignedIn: seed.isSignedIn, currency: seed.currency, isBonusAccount: false, oddsFormat: seed.oddsFormat },
+      account: { isSignedIn: seed.isSignedIn, currency: seed.currency, isBonusAccount: false, oddsFormat: seed.oddsFormat, available: balance && balance.currency === seed.currency.iso ? balance.available : null },
       settings: kept?.settings,
       maxBetAmount: kept?.maxBetAmount,
     }),

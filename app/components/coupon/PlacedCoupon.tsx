@@ -242,6 +242,13 @@ export function RefusalPanel({ lng, refusal, echo, handlers = {} }: { lng: strin
           </button>
         </form>
       ) : null}
+      {refusal.code === "insufficient_balance" ? (
+        <p className="place-refusal__offer" data-testid="deposit-offer">
+          <a className="button button--primary" href={`/${lng}/office/recharge`}>
+            {t("bets.depositToBet")}
+          </a>
+        </p>
+      ) : null}
       {offer.kind === "remove-bet" && !js ? (
         <form method="post" action={`/${lng}/coupon`} className="place-refusal__offer">
           <AuthenticityTokenInput />

@@ -41,7 +41,7 @@ export function PaymentRow({ payment, lng }: { payment: PaymentRowView; lng: str
       <td>
         <PaymentStatusBadge statusId={payment.statusId} />
         {payment.messageKey || payment.message ? (
-          <span className="payment-message">{payment.messageKey ? t(payment.messageKey, { defaultValue: payment.message ?? "" }) : payment.message}</span>
+          <span className="payment-message">{payment.messageKey ? t(payment.messageKey, { ...payment.messageValues, defaultValue: payment.message ?? "" }) : payment.message}</span>
         ) : null}
       </td>
     </tr>
