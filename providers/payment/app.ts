@@ -200,7 +200,10 @@ export function createProviderApp(options: ProviderOptions) {
     return { raw, check };
   }
 
-  app.get("/health", (c) => c.json({ status: "ok", payments: payments.size }));
+  // `createCalls`: create calls that arrived whole, answered or not yet (a test kills the merchant
+  // only once its call is here).
+  let createCalls = 0;
+  app.get("/health", (c) => c.json({ status: "ok", payments: payments.size, createCalls }));
 
   // Down: every merchant and browser call fails as a provider's outage does; health and the test
   // controls stay up so the test can bring it back.
@@ -208,6 +211,7 @@ export function createProviderApp(options: ProviderOptions) {
     if (controls.down) return c.json({ error: { code: "unavailable", message: "The provider is down" } }, 503);
     // The request is whole before the wait: a merchant that hangs up meanwhile has still sent it.
     if (c.req.method === "POST") await c.req.text();
+    if (c.req.method === "POST" && c.req.path === "/v1/payments") createCalls += 1;
     // Lost on the way (decided on arrival, so the test may reset the controls meanwhile): it waits
     // like the others, then fails with nothing done, as a create call that never arrived.
     const lost = controls.lose > 0;

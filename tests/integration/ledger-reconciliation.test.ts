@@ -191,8 +191,9 @@ describe.each(databases)("the ledger reconciliation on %s", (kind) => {
     await run(`update bettor_debt set amount = 1100 where id = ${ids.debt}`);
     expect(await found()).toEqual(expect.arrayContaining(["bettor_debts", "house_receivables"]));
     await run(`update bettor_debt set amount = 1200, collected = 200 where id = ${ids.debt}`);
-    // Collected without the money coming in: receivables still shows all of it advanced.
-    expect(await found()).toEqual(["house_receivables"]);
+    // Collected without the money coming in: receivables still shows all of it advanced, and no
+    // collection (a deposit's repayment) accounts for it.
+    expect(await found()).toEqual(["house_receivables", "debt_collections"]);
   });
 
   it("finds a deposit credited twice or beside its payment, and a withdrawal's reservation not where its payment's status says", async () => {
@@ -257,6 +258,8 @@ describe.each(databases)("the ledger reconciliation on %s", (kind) => {
       "payment_deposit_credit",
       "payment_withdrawal_reservation",
       "payment_transfers_have_payments",
+      "debt_repayments",
+      "debt_collections",
       "house_withdrawals",
       "coupons_without_house",
     ]);

@@ -120,7 +120,9 @@ describe.each(databases)("recovery of open payments on %s", (db) => {
     const { userId, token } = await pay.createUser();
     const key = newKey("crash");
     const body = { method: "card", amount: 400_00, returnBase: RETURN_BASE };
-    // The provider answers after 2.5 s; the platform is killed while it waits.
+    // The provider answers after 2.5 s; the platform is killed while it waits, once its call is there.
+    const createCalls = async () => ((await (await fetch(`${stack.providerUrl}/health`)).json()) as { createCalls: number }).createCalls;
+    const before = await createCalls();
     await pay.controls({ delayMs: 2_500 });
     const cut = pay.deposit(token, key, body).then(
       (a) => `answered ${a.status}`,
@@ -132,6 +134,7 @@ describe.each(databases)("recovery of open payments on %s", (db) => {
     });
     expect(row!.provider_id).toBeNull();
     const paymentId = Number(row!.id);
+    await until("the create call at the provider", async () => (await createCalls()) > before);
     await stack.stopPlatform({ crash: true });
     expect(await cut).toBe("no answer");
 
