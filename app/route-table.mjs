@@ -125,7 +125,8 @@ export const routeTable = table([
     id: "onpay-withdraw",
     path: "onpay/withdraw/:result",
     file: "routes/onpay.tsx",
-    meta: { layout: "empty", titleKey: "onpay.title", skip: ["ageGate", "terms"], banLevels: [BAN_LEVEL.LEVEL_1, BAN_LEVEL.LEVEL_2], preloader: "none", robots: "noindex" },
+    // A bettor who may only withdraw (the deduce ban levels) sees where their withdrawal stands.
+    meta: { layout: "empty", titleKey: "onpay.title", skip: ["ageGate", "terms"], banLevels: [BAN_LEVEL.LEVEL_1, BAN_LEVEL.LEVEL_2, BAN_LEVEL.DEDUCE_V1, BAN_LEVEL.DEDUCE_V2], preloader: "none", robots: "noindex" },
   },
   {
     id: "block-appeal-history",

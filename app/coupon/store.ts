@@ -255,6 +255,24 @@ export function createCouponStore(seed: CouponStoreSeed = {}): CouponStore {
   return store;
 }
 
+/**
+ * The bettor's account as the page now knows it (signed in or out without a new document): a
+ * store made before keeps the stake it has in the same currency, and starts afresh in another.
+ */
+export function syncCouponAccount(store: CouponStore, account: CouponAccountContext): void {
+  const before = store.get(couponAccountAtom);
+  if (
+    before.isSignedIn === account.isSignedIn &&
+    before.currency.iso === account.currency.iso &&
+    before.oddsFormat === account.oddsFormat &&
+    (before.available ?? null) === (account.available ?? null)
+  ) {
+    return;
+  }
+  store.set(couponAccountAtom, account);
+  if (before.currency.iso !== account.currency.iso) store.set(couponRuntimeAtom, { ...store.get(couponRuntimeAtom), amount: startingStake(account.currency, account.available) });
+}
+
 // ------------------------------------------------------------ the coupon domain, loaded later
 
 type CouponAtoms = typeof Atoms;

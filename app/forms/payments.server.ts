@@ -35,7 +35,8 @@ export function paymentForm(rules: AmountRules) {
       amount: z.string({ required_error: `${P}.amountRequired` }).trim().min(1, `${P}.amountRequired`).max(20, `${P}.amountInvalid`),
     })
     .transform((value, ctx) => {
-      const amount = parseAmountInput(value.amount, rules.exponent);
+      // "150,000" is a thousands separator to some and a decimal comma to others: asked again.
+      const amount = /,\d{3}$/.test(value.amount) ? null : parseAmountInput(value.amount, rules.exponent);
       const issue = (message: string) => {
         ctx.addIssue({ code: "custom", path: ["amount"], message });
         return z.NEVER;

@@ -20,6 +20,7 @@ import { publicOrigin } from "~/lib/request-limits.server";
 import type { PageRouteId } from "~/route-ids";
 import { seoMeta } from "~/seo";
 import { activeAccount, getBalance } from "~/services/bets.server";
+import { isOutage } from "~/services/http.server";
 import { log } from "~/services/log.server";
 import { type PaymentKind, getPaymentMethods, paymentRefusalOf, startPayment } from "~/services/payments.server";
 import { officeStyles } from "~/styles/stylesheets";
@@ -87,11 +88,13 @@ export const action = (args: ActionFunctionArgs) => {
       const submission = parseWithZod(formData, {
         schema: paymentForm({ ...rules, available: kind === "withdrawal" ? rules.available : undefined, format }),
       });
-      // A refused post gets a fresh key: the platform may have recorded the refused one.
-      const refuse = (status: number, errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) =>
-        data<ActionAnswer>({ lastResult: submission.reply(errors) as SubmissionResult<string[]>, key: newKey() }, { status, headers: PRIVATE });
       if (submission.status !== "success") return data<ActionAnswer>({ lastResult: submission.reply() as SubmissionResult<string[]>, key: newKey() }, { status: 400, headers: PRIVATE });
       const { key, method, amount } = submission.value;
+      // A refusal the platform has finished with gets a fresh key (it may have recorded the refused
+      // one); a payment that may still be opening keeps its key, so sending again opens that same
+      // payment and never a second one (a second withdrawal would reserve the amount twice).
+      const refuse = (status: number, errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, sameKey = false) =>
+        data<ActionAnswer>({ lastResult: submission.reply(errors) as SubmissionResult<string[]>, key: sameKey ? key : newKey() }, { status, headers: PRIVATE });
       try {
         const started = await startPayment(ctx.user!.token, kind, key, {
           method,
@@ -100,6 +103,12 @@ export const action = (args: ActionFunctionArgs) => {
         });
         return redirect(started.redirectUrl, { headers: PRIVATE });
       } catch (error) {
+        // No answer: the payment may have been opened (and a withdrawal reserved) or not; only the
+        // same key can tell, so the form keeps it.
+        if (isOutage(error)) {
+          log.warn("payment.unconfirmed", { kind, error });
+          return refuse(503, { formErrors: ["payments.errors.unconfirmed"] }, true);
+        }
         const refusal = paymentRefusalOf(error);
         if (!refusal) throw error;
         log.info("payment.refused", { kind, code: refusal.code });
@@ -121,7 +130,7 @@ export const action = (args: ActionFunctionArgs) => {
           case "idempotency_conflict":
             return refuse(409, { formErrors: [`${P}.sentTwice`] });
           case "request_in_progress":
-            return refuse(409, { formErrors: [`${P}.inProgress`] });
+            return refuse(409, { formErrors: [`${P}.inProgress`] }, true);
           case "refused":
             return refuse(422, { formErrors: [`${P}.refused`] });
           case "provider_unavailable":
@@ -165,7 +174,9 @@ export default function PaymentPage() {
   });
   const formErrors = wholeFormErrors(lastResult, form.errors);
   const target = focusTarget([fields.method, fields.amount], formErrors);
-  const chosen = methods.find((m) => m.id === (fields.method.value ?? firstMethod)) ?? methods[0];
+  // A refused post comes back with the method it was sent with.
+  const checkedMethod = typeof fields.method.initialValue === "string" ? fields.method.initialValue : firstMethod;
+  const chosen = methods.find((m) => m.id === (fields.method.value ?? checkedMethod)) ?? methods[0];
   const quick = chosen ? quickAmounts(chosen, step, kind === "withdrawal" ? available : undefined) : [];
   const title = t(kind === "deposit" ? "payments.depositTitle" : "payments.withdrawTitle");
   const nothingToTake = kind === "withdrawal" && available <= 0;
@@ -178,7 +189,7 @@ export default function PaymentPage() {
           <dt>{t(kind === "deposit" ? "payments.balance" : "payments.availableToWithdraw")}</dt>
           <dd data-testid="payment-available">{money(available)}</dd>
         </dl>
-        {frozen ? (
+        {frozen && kind === "withdrawal" ? (
           <p className="notice notice--warning" role="status">
             {t("payments.errors.accountFrozen")}
           </p>
@@ -197,14 +208,15 @@ export default function PaymentPage() {
             <FocusFirstInvalid target={target}>
               <fieldset className="payment__methods" aria-describedby={fields.method.errors?.length ? fields.method.errorId : undefined}>
                 <legend className="payment__legend">{t("payments.method")}</legend>
-                {methods.map((m) => (
+                {methods.map((m, i) => (
                   <label key={m.id} className="payment-method">
                     <input
                       type="radio"
                       name={fields.method.name}
                       value={m.id}
-                      defaultChecked={m.id === firstMethod}
-                      {...controlProps(fields.method, target, { autoFocus: false })}
+                      defaultChecked={m.id === checkedMethod}
+                      // One radio of the group takes the focus when the method is what was refused.
+                      {...controlProps(fields.method, i === 0 ? target : undefined, { autoFocus: false })}
                     />
                     <span className="payment-method__body">
                       <MethodIcon method={m.id} />
@@ -245,7 +257,7 @@ export default function PaymentPage() {
               </p>
             ) : null}
             <FormErrors id={form.errorId} errors={formErrors} target={target} />
-            <button type="submit" className="button button--primary button--large" disabled={busy || frozen}>
+            <button type="submit" className="button button--primary button--large" disabled={busy || (frozen && kind === "withdrawal")}>
               {busy ? t("payments.opening") : t(kind === "deposit" ? "payments.toProvider" : "payments.withdrawSubmit")}
             </button>
             <p className="payment__secure">{t("payments.secure")}</p>

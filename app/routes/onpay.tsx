@@ -64,10 +64,16 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
-/** While the platform has not heard from the provider, the page asks again a few times. */
+/**
+ * While the platform has not heard from the provider, the page asks again a few times. Whether it
+ * is still asking: false in the server's page (without JavaScript nothing asks), true from the
+ * hydration until the last try.
+ */
 function useRecheck(active: boolean) {
   const { revalidate, state } = useRevalidator();
   const [round, setRound] = useState(0);
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
   useEffect(() => {
     if (!active || state !== "idle" || round >= BALANCE_POLL.times) return;
     const timer = setTimeout(() => {
@@ -76,14 +82,14 @@ function useRecheck(active: boolean) {
     }, BALANCE_POLL.delayMs);
     return () => clearTimeout(timer);
   }, [active, state, round, revalidate]);
-  return round >= BALANCE_POLL.times;
+  return scripted && active && round < BALANCE_POLL.times;
 }
 
 export default function PaymentReturn() {
   const { lng, payment, signedIn } = useLoaderData<typeof loader>();
   const isBot = useRootData()?.isBot ?? true;
   const { t } = useTranslation();
-  const gaveUp = useRecheck(Boolean(payment && !payment.settled && !isBot));
+  const checking = useRecheck(Boolean(payment && !payment.settled && !isBot));
   const office = (path: string) => `/${lng}/office/${path}`;
   if (!payment) {
     // No payment of this bettor is named: nothing to say about any, only where to look.
@@ -133,7 +139,7 @@ export default function PaymentReturn() {
       </p>
       {!payment.settled ? (
         <p className="onpay-checking" role="status">
-          {gaveUp || isBot ? t("onpay.stillWaiting") : t("onpay.checking")}
+          {checking ? t("onpay.checking") : t("onpay.stillWaiting")}
         </p>
       ) : null}
     </StatusPage>

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Logo } from "~/components/Logo";
 import { CouponCard } from "~/components/coupon/PlacedCoupon";
 import { formatDateTime } from "~/lib/format";
+import { publicOrigin } from "~/lib/request-limits.server";
 import { couponViews } from "~/loaders/coupon-view.server";
 import { pageLoader } from "~/loaders/guards.server";
 import { routeSeo } from "~/loaders/seo.server";
@@ -26,7 +27,7 @@ export const loader = (args: LoaderFunctionArgs) =>
     if (!coupon) throw new Response("Not Found", { status: 404 });
     const [view] = await couponViews([coupon], ctx.site.lng);
     return data(
-      { lng: ctx.site.lng, seo: await routeSeo(ctx), coupon: view!, site: ctx.site.url.host, printedAt: new Date().toISOString() },
+      { lng: ctx.site.lng, seo: await routeSeo(ctx), coupon: view!, site: new URL(publicOrigin(ctx.site.url)).host, printedAt: new Date().toISOString() },
       { headers: { "Cache-Control": "private, no-store" } },
     );
   });

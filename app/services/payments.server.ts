@@ -43,7 +43,8 @@ export async function getPaymentMethods(sessionToken: string, kind: PaymentKind,
 }
 
 const startedSchema = z.object({
-  result: z.object({ paymentId: z.number().int().positive(), status: z.enum(PAYMENT_STATUSES), redirectUrl: z.string().url() }),
+  // The provider's page: where the browser is sent, so http(s) only.
+  result: z.object({ paymentId: z.number().int().positive(), status: z.enum(PAYMENT_STATUSES), redirectUrl: z.string().url().regex(/^https?:\/\//i) }),
 });
 export type StartedPayment = z.infer<typeof startedSchema>["result"];
 

@@ -37,7 +37,8 @@ const userConfigSchema = z.object({
   // The quick display settings saved on the platform; parsed by app/sports/display.ts.
   display_settings: z.record(z.unknown()).nullable().default(null),
   // The currency the account was opened in (its main account's).
-  currency: z.string().regex(/^[A-Z]{3}$/).nullable().default(null),
+  // A wrong one only costs the coupon its currency, not the bettor their session.
+  currency: z.string().regex(/^[A-Z]{3}$/).nullable().default(null).catch(null),
 });
 export type UserConfig = z.infer<typeof userConfigSchema>;
 

@@ -37,6 +37,8 @@ describe("test stacks clean up after themselves", () => {
           if (match) resolve(`${match[1]} ${match[2]}`);
         });
         void exited.then(() => reject(new Error(`e2e server exited early:\n${output}`)));
+        // Under the test's own time-out, so the clean-up below still runs.
+        setTimeout(() => reject(new Error(`e2e server not ready after 150 s:\n${output}`)), 150_000).unref();
       });
       const [platformUrl, dir] = ready.split(" ") as [string, string];
       expect(existsSync(dir)).toBe(true);

@@ -1,8 +1,8 @@
 import { Provider } from "jotai";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
 import { useRootData } from "~/components/root-data";
-import { createCouponStore } from "~/coupon/store";
+import { createCouponStore, syncCouponAccount } from "~/coupon/store";
 import type { CouponSeed } from "~/coupon/seed";
 import type { CouponSettingsSeed } from "~/coupon/settings-seed.server";
 import { useCouponStorage } from "~/coupon/use-coupon-storage";
@@ -16,15 +16,20 @@ import { useCouponStorage } from "~/coupon/use-coupon-storage";
 export function CouponProvider({ seed, kept, lng, children }: { seed: CouponSeed; kept?: CouponSettingsSeed; lng: string; children: ReactNode }) {
   // The balance the page came with: the stake never starts above it.
   const balance = useRootData()?.balance;
+  const available = balance && balance.currency === seed.currency.iso ? balance.available : null;
+  const account = { isSignedIn: seed.isSignedIn, currency: seed.currency, isBonusAccount: false, oddsFormat: seed.oddsFormat, available };
   const [store] = useState(() =>
-    createCouponStore({
-      cookieCoupon: seed.cookieCoupon,
-      config: seed.config,
-      account: { isSignedIn: seed.isSignedIn, currency: seed.currency, isBonusAccount: false, oddsFormat: seed.oddsFormat, available: balance && balance.currency === seed.currency.iso ? balance.available : null },
-      settings: kept?.settings,
-      maxBetAmount: kept?.maxBetAmount,
-    }),
+    createCouponStore({ cookieCoupon: seed.cookieCoupon, config: seed.config, account, settings: kept?.settings, maxBetAmount: kept?.maxBetAmount }),
   );
+  // Signing in or out without a new document (the login modal) changes the seed under a store
+  // made once: the coupon follows the bettor's currency and balance from then on.
+  const { isSignedIn, oddsFormat } = seed;
+  const iso = seed.currency.iso;
+  useEffect(() => {
+    syncCouponAccount(store, account);
+    // `account` is rebuilt each render; what it holds is named here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [store, isSignedIn, iso, oddsFormat, available]);
   return (
     <Provider store={store}>
       <CouponStorage seed={seed} lng={lng} />

@@ -31,7 +31,7 @@ export function PaymentRow({ payment, lng }: { payment: PaymentRowView; lng: str
       <td>
         <span className="payment-kind">{t(`payments.kinds.${payment.kind}`)}</span>
         <span className="payment-ref">
-          {t(`payments.methods.${payment.method}`, { defaultValue: payment.method })} · №{payment.id}
+          {t(`payments.methods.${payment.method}`, { defaultValue: payment.method })} · {t("payments.number", { id: payment.id })}
         </span>
       </td>
       <td className={`payment-sum payment-sum--${payment.kind}`}>
