@@ -41,6 +41,17 @@ describe.each(databases)("recovery of open payments on %s", (db) => {
     await pay.clock(0);
   });
 
+  /**
+   * Moves the payments clock `ms` past a payment's own date. A restarted platform's clock starts
+   * again at PLATFORM_NOW when a run sets it (CI does), so a payment the first process dated may
+   * look younger than it is to the second.
+   */
+  async function clockPast(token: string, paymentId: number, ms: number): Promise<void> {
+    const createdAt = Date.parse((await pay.payment(token, paymentId)).body.result.createdAt as string);
+    const { now } = (await pay.clock(0)) as { now: string };
+    await pay.clock(Math.max(0, createdAt - Date.parse(now)) + ms);
+  }
+
   async function providerIdOf(paymentId: number): Promise<string> {
     const [row] = await pay.sql<{ provider_id: string }>(`select provider_id from payment where id = ${paymentId}`);
     return row!.provider_id;
@@ -145,7 +156,7 @@ describe.each(databases)("recovery of open payments on %s", (db) => {
     expect((await pay.payment(token, paymentId)).body.result).toMatchObject({ status: "awaiting", redirectUrl: null });
     expect((await pay.deposit(token, key, body)).body.error.code).toBe("request_in_progress");
 
-    await pay.clock(AFTER_MS + 1_000);
+    await clockPast(token, paymentId, AFTER_MS + 1_000);
     const swept = await pay.reconcile();
     expect(swept.linked).toBeGreaterThanOrEqual(1);
     const providerId = await providerIdOf(paymentId);
@@ -183,13 +194,13 @@ describe.each(databases)("recovery of open payments on %s", (db) => {
     expect(await pay.balance(token)).toEqual({ money: 3_000_00, available: 2_000_00 });
 
     // Past the first threshold: the provider has never heard of it, but a create call might still be on its way.
-    await pay.clock(AFTER_MS + 1_000);
+    await clockPast(token, paymentId, AFTER_MS + 1_000);
     expect((await pay.providerByRef(String(paymentId))).body).toEqual({ data: [] });
     await pay.reconcile();
     expect((await pay.payment(token, paymentId)).body.result.status).toBe("awaiting");
     expect(await pay.balance(token)).toEqual({ money: 3_000_00, available: 2_000_00 });
 
-    await pay.clock(ABANDON_MS + 1_000);
+    await clockPast(token, paymentId, ABANDON_MS + 1_000);
     const swept = await pay.reconcile();
     expect(swept.abandoned).toBeGreaterThanOrEqual(1);
     expect((await pay.payment(token, paymentId)).body.result).toMatchObject({ status: "failed", messageKey: "payments.messages.provider_unavailable" });
