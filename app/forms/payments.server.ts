@@ -54,7 +54,7 @@ export function paymentForm(rules: AmountRules) {
 }
 
 /** Why an amount is refused for a method (a message key with its figure), or null when it is fine. */
-export function amountRefusal(amount: number, method: { min: number; max: number }, rules: Pick<AmountRules, "step" | "available" | "format">): string | null {
+function amountRefusal(amount: number, method: { min: number; max: number }, rules: Pick<AmountRules, "step" | "available" | "format">): string | null {
   if (amount < method.min) return messageWithValue(`${P}.amountBelowMin`, rules.format(method.min));
   if (amount > method.max) return messageWithValue(`${P}.amountAboveMax`, rules.format(method.max));
   if (amount % rules.step !== 0) return messageWithValue(`${P}.amountStep`, rules.format(rules.step));

@@ -4,6 +4,7 @@
 import { signPayload, signedTarget } from "../../common/payment-signature.ts";
 import { hookRequest } from "./hooks";
 import { TEST_PAYMENT_PROVIDER_SECRET } from "./stack";
+import type { SweepReport } from "../../platform/domain/payment-recovery.ts";
 
 export const RETURN_BASE = "http://127.0.0.1:3000/en";
 
@@ -27,16 +28,8 @@ async function answer(res: Response): Promise<Answer> {
 
 export type ControlSettings = { down?: boolean; delayMs?: number; copies?: number; outOfOrder?: boolean; lose?: number };
 
-/** What one recovery sweep did (POST /__test/payments/reconcile). */
-export interface SweepReport {
-  leader: boolean;
-  checked: number;
-  applied: number;
-  abandoned: number;
-  linked: number;
-  unanswered: number;
-  mismatched: number;
-}
+/** What one recovery sweep did (POST /__test/payments/reconcile): the platform's own report. */
+export type { SweepReport };
 
 /** A client of the platform's payment calls and of the provider, for the stack whose URLs the getters read. */
 export function paymentsClient(urls: { platform: () => string; provider: () => string | null }) {

@@ -1,7 +1,8 @@
 import { useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { OFFICE_PAGES, isOfficePage, officePath } from "./office-pages";
+import { isActiveLink } from "~/components/ListLink";
+import { OFFICE_PAGES, officePath } from "./office-pages";
 
 /**
  * The personal office's frame: its side menu (every office page, the current one marked) and the
@@ -16,7 +17,8 @@ export function OfficeShell({ lng, title, children, aside }: { lng: string; titl
         <p className="office__menu-title">{t("office.title")}</p>
         <ul>
           {OFFICE_PAGES.map((page) => {
-            const current = isOfficePage(pathname, lng, page.path);
+            // The page or one of its steps (recharge/deposit is recharge).
+            const current = isActiveLink(pathname, officePath(lng, page.path));
             return (
               <li key={page.key}>
                 <a

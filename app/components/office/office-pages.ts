@@ -16,9 +16,3 @@ export const OFFICE_PAGES: readonly OfficePage[] = [
 ];
 
 export const officePath = (lng: string, path: string) => `/${lng}/office/${path}`;
-
-/** Whether `pathname` is the office page at `path` or one of its steps (recharge/deposit is recharge). */
-export function isOfficePage(pathname: string, lng: string, path: string): boolean {
-  const base = officePath(lng, path);
-  return pathname === base || pathname.startsWith(`${base}/`);
-}
